@@ -1,0 +1,208 @@
+//! The position: a cozy-chess board plus what a search needs on top of it.
+//!
+//! cozy-chess gives legal move generation, Zobrist keys and Chess960 castling.
+//! `Position` adds copy-make with an undo stack, the keys of earlier positions
+//! for repetition detection, null moves, and move classification helpers.
+
+pub mod fen;
+pub mod moves;
+pub mod perft;
+pub mod see;
+
+pub use cozy_chess::{BitBoard, Board, Color, File, Move, Piece, Rank, Square};
+
+/// The standard start position.
+pub const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// A game position with its history.
+#[derive(Clone, Debug)]
+pub struct Position {
+    board: Board,
+    /// Boards before each move played, for undo (copy-make).
+    undo: Vec<Board>,
+    /// Keys of all earlier positions of the game, oldest first.
+    keys: Vec<u64>,
+    chess960: bool,
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Self::new(Board::default(), false)
+    }
+}
+
+impl Position {
+    pub fn new(board: Board, chess960: bool) -> Self {
+        Self {
+            board,
+            undo: Vec::with_capacity(256),
+            keys: Vec::with_capacity(512),
+            chess960,
+        }
+    }
+
+    /// Parses a FEN (standard, X-FEN or Shredder-FEN castling).
+    pub fn from_fen(fen: &str, chess960: bool) -> Result<Self, String> {
+        fen::parse_fen(fen).map(|b| Self::new(b, chess960))
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn chess960(&self) -> bool {
+        self.chess960
+    }
+
+    pub fn set_chess960(&mut self, on: bool) {
+        self.chess960 = on;
+    }
+
+    pub fn side_to_move(&self) -> Color {
+        self.board.side_to_move()
+    }
+
+    pub fn key(&self) -> u64 {
+        self.board.hash()
+    }
+
+    pub fn in_check(&self) -> bool {
+        !self.board.checkers().is_empty()
+    }
+
+    pub fn halfmove_clock(&self) -> u32 {
+        self.board.halfmove_clock() as u32
+    }
+
+    /// Number of moves played since this `Position` was created.
+    pub fn ply(&self) -> usize {
+        self.undo.len()
+    }
+
+    /// Plays a legal move (copy-make: the old board goes on the undo stack).
+    pub fn play(&mut self, mv: Move) {
+        self.keys.push(self.board.hash());
+        self.undo.push(self.board.clone());
+        self.board.play_unchecked(mv);
+    }
+
+    /// Takes back the last move or null move.
+    pub fn undo(&mut self) {
+        if let Some(b) = self.undo.pop() {
+            self.board = b;
+            self.keys.pop();
+        }
+    }
+
+    /// Plays a null move (pass). Returns false, doing nothing, when in check.
+    pub fn play_null(&mut self) -> bool {
+        match self.board.null_move() {
+            Some(b) => {
+                self.keys.push(self.board.hash());
+                self.undo.push(std::mem::replace(&mut self.board, b));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Forgets the undo stack but keeps the keys for repetition detection:
+    /// used after `position ... moves` so the search starts at ply 0.
+    pub fn forget_undo(&mut self) {
+        self.undo.clear();
+    }
+
+    /// Parses a UCI move and plays it if legal.
+    pub fn play_uci(&mut self, text: &str) -> Result<Move, String> {
+        let mv = moves::parse_uci(&self.board, text, self.chess960)?;
+        self.play(mv);
+        Ok(mv)
+    }
+
+    /// Formats a move of this position in UCI notation.
+    pub fn uci(&self, mv: Move) -> String {
+        moves::format_uci(&self.board, mv, self.chess960)
+    }
+
+    /// True if the current position repeats an earlier one. A single repetition
+    /// of a position reached after the search root (`ply` moves ago at most)
+    /// counts, since the side that could avoid it would already have; an older
+    /// one must have occurred twice (threefold repetition).
+    pub fn is_repetition(&self, ply: usize) -> bool {
+        let key = self.board.hash();
+        let window = (self.board.halfmove_clock() as usize).min(self.keys.len());
+        let mut seen = 0;
+        let mut back = 4;
+        while back <= window {
+            if self.keys[self.keys.len() - back] == key {
+                if back < ply {
+                    return true;
+                }
+                seen += 1;
+                if seen == 2 {
+                    return true;
+                }
+            }
+            back += 2;
+        }
+        false
+    }
+
+    /// Draw by the fifty-move rule (a mate on the last move still wins).
+    pub fn is_fifty_move_draw(&self) -> bool {
+        self.board.halfmove_clock() >= 100 && self.has_legal_move()
+    }
+
+    /// Neither side can ever mate: K v K, K+minor v K, or only same-coloured bishops.
+    pub fn is_insufficient_material(&self) -> bool {
+        let b = &self.board;
+        let heavy = b.pieces(Piece::Pawn) | b.pieces(Piece::Rook) | b.pieces(Piece::Queen);
+        if !heavy.is_empty() {
+            return false;
+        }
+        let knights = b.pieces(Piece::Knight);
+        let bishops = b.pieces(Piece::Bishop);
+        let minors = (knights | bishops).len();
+        if minors <= 1 {
+            return true;
+        }
+        knights.is_empty()
+            && ((bishops & BitBoard::DARK_SQUARES).is_empty()
+                || (bishops & BitBoard::LIGHT_SQUARES).is_empty())
+    }
+
+    pub fn has_legal_move(&self) -> bool {
+        self.board.generate_moves(|_| true)
+    }
+
+    /// All legal moves, in the generator's order.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        moves::legal_moves(&self.board)
+    }
+
+    /// True if the side to move has a piece other than pawns and the king
+    /// (where null move pruning is sound enough: zugzwang is rare).
+    pub fn has_non_pawn_material(&self, color: Color) -> bool {
+        let b = &self.board;
+        let pieces = b.colors(color) & !(b.pieces(Piece::Pawn) | b.pieces(Piece::King));
+        !pieces.is_empty()
+    }
+
+    pub fn is_capture(&self, mv: Move) -> bool {
+        moves::is_capture(&self.board, mv)
+    }
+
+    /// The piece captured by `mv`, if any (a pawn for en passant).
+    pub fn captured(&self, mv: Move) -> Option<Piece> {
+        moves::captured(&self.board, mv)
+    }
+
+    /// A capture or a promotion: moves that change the material balance.
+    pub fn is_noisy(&self, mv: Move) -> bool {
+        mv.promotion.is_some() || self.is_capture(mv)
+    }
+
+    pub fn fen(&self) -> String {
+        fen::to_fen(&self.board, false)
+    }
+}

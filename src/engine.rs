@@ -1,0 +1,159 @@
+//! The engine: the current game position, the options, and the search thread.
+//!
+//! The UCI layer drives it; it never calls back into UCI except through the
+//! `Reporter` it is handed for each search. A search runs on its own thread
+//! with a large stack, so the caller stays free to answer `isready` and `stop`.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use crate::board::Position;
+use crate::search::info::Reporter;
+use crate::search::limits::Limits;
+use crate::search::{self, Settings, Shared};
+
+/// Stack size of search threads: deep recursion with large frames.
+pub const SEARCH_STACK_BYTES: usize = 64 * 1024 * 1024;
+
+/// Engine options (set by UCI `setoption`).
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub hash_mb: usize,
+    pub threads: usize,
+    pub multipv: usize,
+    pub ponder: bool,
+    pub move_overhead: u64,
+    pub chess960: bool,
+    /// Technique switches (hidden `Search_*` options).
+    pub search: crate::search::config::SearchConfig,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            hash_mb: 16,
+            threads: 1,
+            multipv: 1,
+            ponder: false,
+            move_overhead: 10,
+            chess960: false,
+            search: crate::search::config::SearchConfig::ALL_ON,
+        }
+    }
+}
+
+pub struct Engine {
+    pub position: Position,
+    pub options: Options,
+    shared: Arc<Shared>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Engine {
+    pub fn new() -> Self {
+        Self {
+            position: Position::default(),
+            options: Options::default(),
+            shared: Arc::new(Shared::default()),
+            thread: None,
+        }
+    }
+
+    /// True while a search thread is running (or waiting for `stop`).
+    pub fn is_searching(&self) -> bool {
+        self.thread.as_ref().is_some_and(|t| !t.is_finished())
+    }
+
+    /// Starts a search of the current position on a new thread. The reporter
+    /// receives the info lines and, at the end, the best move. With `infinite`
+    /// or `ponder`, the best move is held back until `stop` or `ponderhit`.
+    pub fn go(&mut self, limits: Limits, mut reporter: Box<dyn Reporter>) {
+        self.stop();
+        self.shared.reset(limits.ponder);
+        let shared = Arc::clone(&self.shared);
+        let root = self.position.clone();
+        let settings = Settings {
+            move_overhead: self.options.move_overhead,
+            multipv: self.options.multipv,
+            config: self.options.search,
+        };
+        let spawned = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(SEARCH_STACK_BYTES)
+            .spawn(move || {
+                let result = search::run(&root, &limits, &settings, &shared, reporter.as_mut());
+                // UCI forbids `bestmove` before `stop`/`ponderhit` in these modes.
+                while (limits.infinite || shared.pondering.load(Ordering::SeqCst))
+                    && !shared.stopped()
+                {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                let best = result.best.map(|m| root.uci(m));
+                let ponder = result.best.zip(result.ponder).map(|(b, p)| {
+                    let mut after = root.clone();
+                    after.play(b);
+                    after.uci(p)
+                });
+                reporter.bestmove(best.as_deref(), ponder.as_deref());
+            });
+        match spawned {
+            Ok(handle) => self.thread = Some(handle),
+            Err(e) => eprintln!("cannot start search thread: {e}"),
+        }
+    }
+
+    /// Stops the running search (if any) and waits for its `bestmove`.
+    pub fn stop(&mut self) {
+        self.shared.stop.store(true, Ordering::SeqCst);
+        self.wait();
+    }
+
+    /// Waits for the running search to finish by itself.
+    pub fn wait(&mut self) {
+        if let Some(handle) = self.thread.take() {
+            let _ = handle.join();
+        }
+    }
+
+    /// The opponent played the expected move: the ponder search becomes a
+    /// normal one, its clock starting now.
+    pub fn ponderhit(&mut self) {
+        if self.shared.pondering.load(Ordering::SeqCst) {
+            let ms = self.elapsed_since_go_ms();
+            self.shared.ponderhit_ms.store(ms, Ordering::SeqCst);
+            self.shared.pondering.store(false, Ordering::SeqCst);
+        }
+    }
+
+    fn elapsed_since_go_ms(&self) -> u64 {
+        self.shared.started_ms()
+    }
+
+    /// Forgets everything learned in earlier searches (`ucinewgame`).
+    pub fn new_game(&mut self) {
+        self.stop();
+    }
+
+    /// Clears the transposition table (`Clear Hash`).
+    pub fn clear_hash(&mut self) {}
+
+    /// Resizes the transposition table (`Hash`, in MB).
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
+        self.options.hash_mb = mb;
+        Ok(())
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}

@@ -1,0 +1,11 @@
+//! Cutoff: a UCI chess engine built on alpha-beta search, and a laboratory for
+//! measuring what each search technique buys.
+//!
+//! Data flows one way: `uci` -> `engine` -> `search` -> (`board`, `eval`).
+
+pub mod bench;
+pub mod board;
+pub mod engine;
+pub mod eval;
+pub mod search;
+pub mod uci;

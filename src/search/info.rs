@@ -1,0 +1,53 @@
+//! What the search reports while it runs. The search fills these structs; the
+//! UCI layer (or a test, or the lab) decides how to show them.
+
+use super::score::UciScore;
+
+/// Whether a reported score is exact or only a bound (aspiration fail).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// One `info` line's worth of search progress.
+#[derive(Clone, Debug)]
+pub struct Info {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub multipv: usize,
+    pub score: UciScore,
+    pub bound: Bound,
+    pub nodes: u64,
+    pub nps: u64,
+    pub hashfull: u32,
+    pub time_ms: u64,
+    /// Moves in UCI notation, from the root.
+    pub pv: Vec<String>,
+}
+
+/// Receives search output. Implementations must be cheap: they run on the
+/// search thread.
+pub trait Reporter: Send {
+    /// A completed iteration (or an aspiration bound) for one PV line.
+    fn info(&mut self, info: &Info);
+    /// The root move being searched now (sent only after the first seconds).
+    fn currmove(&mut self, _depth: u32, _mv: &str, _number: usize) {}
+    /// Free text (UCI `info string`).
+    fn string(&mut self, _text: &str) {}
+    /// The final answer: best move and the expected reply, in UCI notation.
+    fn bestmove(&mut self, _best: Option<&str>, _ponder: Option<&str>) {}
+}
+
+/// A reporter that keeps only the last info: for bench, tests and the lab.
+#[derive(Default)]
+pub struct Silent {
+    pub last: Option<Info>,
+}
+
+impl Reporter for Silent {
+    fn info(&mut self, info: &Info) {
+        self.last = Some(info.clone());
+    }
+}

@@ -1,0 +1,35 @@
+//! What `go` asks for: depth, nodes, time or clock, mate, root-move subset.
+
+use crate::board::Move;
+
+/// Limits of one search. Times are in milliseconds.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<u64>,
+    pub wtime: Option<u64>,
+    pub btime: Option<u64>,
+    pub winc: Option<u64>,
+    pub binc: Option<u64>,
+    pub movestogo: Option<u32>,
+    pub mate: Option<u32>,
+    pub infinite: bool,
+    pub ponder: bool,
+    /// Restrict the root to these moves (empty: all).
+    pub searchmoves: Vec<Move>,
+}
+
+impl Limits {
+    pub fn depth(d: u32) -> Self {
+        Self {
+            depth: Some(d),
+            ..Self::default()
+        }
+    }
+
+    /// True if the search stops only when told to.
+    pub fn waits_for_stop(&self) -> bool {
+        self.infinite || self.ponder
+    }
+}

@@ -1,0 +1,63 @@
+//! Score conventions: centipawns from the side to move, mates as distance from
+//! a large constant so that shorter mates score higher.
+
+pub type Score = i32;
+
+/// Deepest ply the search may reach; arrays indexed by ply have this size.
+pub const MAX_PLY: usize = 128;
+pub const DRAW: Score = 0;
+/// Score of delivering mate at the root; mate in `n` plies is `MATE - n`.
+pub const MATE: Score = 30_000;
+/// Scores beyond this are mate scores.
+pub const MATE_BOUND: Score = MATE - MAX_PLY as Score;
+/// Larger than any score: the initial window bound.
+pub const INFINITE: Score = 31_000;
+
+/// Score for the side to move being mated `ply` plies from the root.
+pub fn mated_in(ply: usize) -> Score {
+    -MATE + ply as Score
+}
+
+pub fn is_mate(score: Score) -> bool {
+    score.abs() >= MATE_BOUND
+}
+
+/// Converts a mate score to UCI's `mate N`: moves, negative when being mated.
+pub fn mate_moves(score: Score) -> i32 {
+    if score > 0 {
+        (MATE - score + 1) / 2
+    } else {
+        -(MATE + score) / 2
+    }
+}
+
+/// A score ready for output: centipawns or mate in moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UciScore {
+    Cp(i32),
+    Mate(i32),
+}
+
+impl From<Score> for UciScore {
+    fn from(s: Score) -> Self {
+        if is_mate(s) {
+            UciScore::Mate(mate_moves(s))
+        } else {
+            UciScore::Cp(s)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_distances_convert_to_moves() {
+        assert_eq!(mate_moves(MATE - 1), 1);
+        assert_eq!(mate_moves(MATE - 3), 2);
+        assert_eq!(mate_moves(-MATE + 2), -1);
+        assert_eq!(mate_moves(-MATE), 0);
+        assert_eq!(UciScore::from(35), UciScore::Cp(35));
+    }
+}

@@ -1,0 +1,110 @@
+//! Time management: how long to think about one move.
+//!
+//! Two limits: the soft limit is checked between iterations (do not start an
+//! iteration that will probably not finish); the hard limit is checked inside
+//! the search and is never exceeded by more than the stop latency. Both are
+//! kept below the remaining clock minus the Move Overhead, so the engine does
+//! not lose on time.
+
+use super::limits::Limits;
+use crate::board::Color;
+
+/// Moves assumed left in the game when the GUI does not say (`movestogo`).
+pub const DEFAULT_MOVES_TO_GO: u64 = 30;
+/// Never plan to use more than this share of the remaining clock on one move.
+pub const MAX_CLOCK_SHARE: f64 = 0.6;
+/// The hard limit may stretch the soft limit by at most this factor.
+pub const HARD_OVER_SOFT: f64 = 4.0;
+
+/// Time budget for one move, in milliseconds since the search started.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    pub soft: u64,
+    pub hard: u64,
+}
+
+impl Budget {
+    /// Computes the budget, or `None` when the search has no time limit.
+    pub fn new(limits: &Limits, side: Color, overhead: u64) -> Option<Budget> {
+        if let Some(mt) = limits.movetime {
+            let t = mt.saturating_sub(overhead).max(1);
+            return Some(Budget { soft: t, hard: t });
+        }
+        let (time, inc) = match side {
+            Color::White => (limits.wtime?, limits.winc.unwrap_or(0)),
+            Color::Black => (limits.btime?, limits.binc.unwrap_or(0)),
+        };
+        // What may be spent at all: the clock minus a safety margin per move.
+        let usable = time.saturating_sub(overhead).max(1);
+        let mtg = limits
+            .movestogo
+            .map(|m| (m as u64).clamp(1, DEFAULT_MOVES_TO_GO))
+            .unwrap_or(DEFAULT_MOVES_TO_GO);
+        let cap = if mtg == 1 {
+            (usable as f64 * 0.9) as u64
+        } else {
+            (usable as f64 * MAX_CLOCK_SHARE) as u64
+        };
+        let base = usable / mtg + inc * 3 / 4;
+        let soft = base.min(cap).max(1);
+        let hard = ((soft as f64 * HARD_OVER_SOFT) as u64).min(cap).max(soft);
+        Some(Budget { soft, hard })
+    }
+
+    /// Scales the soft limit (best-move instability, score drops), keeping it
+    /// under the hard limit.
+    pub fn scaled_soft(&self, factor: f64) -> u64 {
+        ((self.soft as f64 * factor) as u64).min(self.hard)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock(wtime: u64, winc: u64, mtg: Option<u32>) -> Limits {
+        Limits {
+            wtime: Some(wtime),
+            winc: Some(winc),
+            btime: Some(1),
+            movestogo: mtg,
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn movetime_is_exact_minus_overhead() {
+        let l = Limits {
+            movetime: Some(1000),
+            ..Limits::default()
+        };
+        let b = Budget::new(&l, Color::White, 10).unwrap();
+        assert_eq!(
+            b,
+            Budget {
+                soft: 990,
+                hard: 990
+            }
+        );
+    }
+
+    #[test]
+    fn clock_budget_stays_within_the_clock() {
+        for (t, inc, mtg) in [
+            (10, 0, None),
+            (100, 1000, None),
+            (60_000, 0, Some(1)),
+            (5000, 50, None),
+        ] {
+            let b = Budget::new(&clock(t, inc, mtg), Color::White, 10).unwrap();
+            assert!(b.soft <= b.hard);
+            assert!(b.hard < t.max(2), "{t} {inc}: {b:?}");
+        }
+    }
+
+    #[test]
+    fn no_clock_means_no_budget() {
+        assert!(Budget::new(&Limits::depth(5), Color::White, 10).is_none());
+        assert!(Budget::new(&clock(1000, 0, None), Color::Black, 10).is_some());
+    }
+}

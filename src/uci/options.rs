@@ -1,0 +1,137 @@
+//! The UCI options: their declaration (for `uci`) and `setoption` handling.
+
+use crate::engine::Engine;
+
+/// The type and range of an option, as UCI declares it.
+#[derive(Clone, Copy, Debug)]
+pub enum Kind {
+    Spin { default: i64, min: i64, max: i64 },
+    Check { default: bool },
+    Button,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct UciOption {
+    pub name: &'static str,
+    pub kind: Kind,
+}
+
+pub const MAX_HASH_MB: i64 = 32768;
+pub const MAX_THREADS: i64 = 256;
+
+pub const OPTIONS: &[UciOption] = &[
+    UciOption {
+        name: "Hash",
+        kind: Kind::Spin {
+            default: 16,
+            min: 1,
+            max: MAX_HASH_MB,
+        },
+    },
+    UciOption {
+        name: "Threads",
+        kind: Kind::Spin {
+            default: 1,
+            min: 1,
+            max: MAX_THREADS,
+        },
+    },
+    UciOption {
+        name: "MultiPV",
+        kind: Kind::Spin {
+            default: 1,
+            min: 1,
+            max: 256,
+        },
+    },
+    UciOption {
+        name: "Ponder",
+        kind: Kind::Check { default: false },
+    },
+    UciOption {
+        name: "Move Overhead",
+        kind: Kind::Spin {
+            default: 10,
+            min: 0,
+            max: 5000,
+        },
+    },
+    UciOption {
+        name: "UCI_Chess960",
+        kind: Kind::Check { default: false },
+    },
+    UciOption {
+        name: "Clear Hash",
+        kind: Kind::Button,
+    },
+];
+
+/// The `option ...` line for `uci`.
+pub fn declaration(opt: &UciOption) -> String {
+    match opt.kind {
+        Kind::Spin { default, min, max } => {
+            format!(
+                "option name {} type spin default {default} min {min} max {max}",
+                opt.name
+            )
+        }
+        Kind::Check { default } => format!("option name {} type check default {default}", opt.name),
+        Kind::Button => format!("option name {} type button", opt.name),
+    }
+}
+
+/// A validated option value.
+enum Value {
+    Int(i64),
+    Bool(bool),
+    None,
+}
+
+fn validate(opt: &UciOption, value: Option<&str>) -> Result<Value, String> {
+    let name = opt.name;
+    match opt.kind {
+        Kind::Button => Ok(Value::None),
+        Kind::Spin { min, max, .. } => {
+            let text = value.ok_or_else(|| format!("option {name} needs a value"))?;
+            let v: i64 = text
+                .trim()
+                .parse()
+                .map_err(|_| format!("option {name} needs an integer, got '{text}'"))?;
+            if !(min..=max).contains(&v) {
+                return Err(format!(
+                    "option {name} value {v} is out of range {min}..{max}"
+                ));
+            }
+            Ok(Value::Int(v))
+        }
+        Kind::Check { .. } => match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+            Some("true") => Ok(Value::Bool(true)),
+            Some("false") => Ok(Value::Bool(false)),
+            _ => Err(format!("option {name} needs true or false")),
+        },
+    }
+}
+
+/// Applies `setoption`. Names are case-insensitive, as UCI requires.
+pub fn set(engine: &mut Engine, name: &str, value: Option<&str>) -> Result<(), String> {
+    let opt = OPTIONS
+        .iter()
+        .find(|o| o.name.eq_ignore_ascii_case(name))
+        .ok_or_else(|| format!("unknown option '{name}'"))?;
+    let value = validate(opt, value)?;
+    let o = &mut engine.options;
+    match (opt.name, value) {
+        ("Hash", Value::Int(v)) => engine.set_hash(v as usize)?,
+        ("Threads", Value::Int(v)) => o.threads = v as usize,
+        ("MultiPV", Value::Int(v)) => o.multipv = v as usize,
+        ("Ponder", Value::Bool(b)) => o.ponder = b,
+        ("Move Overhead", Value::Int(v)) => o.move_overhead = v as u64,
+        ("UCI_Chess960", Value::Bool(b)) => {
+            o.chess960 = b;
+            engine.position.set_chess960(b);
+        }
+        ("Clear Hash", _) => engine.clear_hash(),
+        _ => return Err(format!("option {} cannot take that value", opt.name)),
+    }
+    Ok(())
+}
