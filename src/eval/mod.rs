@@ -57,7 +57,23 @@ fn pst(piece: Piece, color: Color, sq: Square) -> (i32, i32) {
     }
 }
 
-/// Evaluates the board for the side to move.
+/// Per-thread evaluation state (caches such as a pawn hash table live here).
+/// The search keeps one per thread and calls [`Evaluator::evaluate`].
+#[derive(Clone, Debug, Default)]
+pub struct Evaluator {}
+
+impl Evaluator {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Evaluates the board for the side to move.
+    pub fn evaluate(&mut self, board: &Board) -> i32 {
+        evaluate(board)
+    }
+}
+
+/// Evaluates the board for the side to move (stateless convenience).
 pub fn evaluate(board: &Board) -> i32 {
     let (mut mg, mut eg) = (0, 0);
     for color in Color::ALL {
