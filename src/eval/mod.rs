@@ -1,13 +1,35 @@
 //! Static evaluation, in centipawns from the side to move's point of view.
 //!
-//! A first evaluation: material plus piece-square terms, each with a midgame
-//! and an endgame value, blended by game phase (tapered evaluation).
+//! A tapered hand-crafted evaluation: every term is a count of some feature
+//! times a (midgame, endgame) weight from [`weights::WEIGHTS`]; the two sums
+//! are blended by game phase, the endgame part scaled down in drawish
+//! material, and a mop-up bonus added when a bare king must be mated. Terms
+//! report features through an [`accumulator::Acc`], so one code path gives
+//! both the fast score and the linear trace the tuner fits.
 
-use crate::board::{Board, Color, Piece, Square};
+pub mod accumulator;
+pub mod bits;
+pub mod endgame;
+pub mod hand;
+pub mod king_safety;
+pub mod material;
+pub mod mobility;
+pub mod params;
+pub mod passed;
+pub mod pawns;
+pub mod pieces;
+pub mod threats;
+pub mod trace;
+pub mod weights;
 
-/// Midgame and endgame material values: P, N, B, R, Q, K.
-pub const MATERIAL_MG: [i32; 6] = [100, 320, 330, 480, 950, 0];
-pub const MATERIAL_EG: [i32; 6] = [120, 300, 315, 530, 980, 0];
+use std::cell::RefCell;
+
+use crate::board::{Board, Color, Piece};
+use accumulator::{Acc, ScoreAcc};
+use mobility::Attacks;
+use pawns::PawnTable;
+
+pub use trace::{LinearTrace, trace};
 
 /// Phase weight per piece type; 24 is a full board of pieces.
 const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
@@ -27,40 +49,42 @@ pub fn taper(mg: i32, eg: i32, phase: i32) -> i32 {
     (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX
 }
 
-/// Distance-from-centre measure: 0 in the four centre squares, 3 in the corners.
-fn edge_distance(sq: Square) -> i32 {
-    let f = sq.file() as i32;
-    let r = sq.rank() as i32;
-    let df = (2 * f - 7).abs() / 2;
-    let dr = (2 * r - 7).abs() / 2;
-    df.max(dr)
+/// Feeds every feature of `board` into `acc`; the pawn terms come from
+/// `table` when given (the fast path) and are computed afresh otherwise.
+pub fn features<A: Acc>(acc: &mut A, board: &Board, table: Option<&mut PawnTable>) {
+    let white = bits::bb(board.colored_pieces(Color::White, Piece::Pawn));
+    let black = bits::bb(board.colored_pieces(Color::Black, Piece::Pawn));
+    let pawn_info = match table {
+        Some(t) => t.probe(acc, board),
+        None => pawns::evaluate(acc, white, black),
+    };
+    material::evaluate(acc, board);
+    let mut attacks = Attacks::new(board);
+    mobility::evaluate(acc, board, &mut attacks);
+    pieces::evaluate(acc, board, &pawn_info);
+    passed::evaluate(acc, board, &pawn_info);
+    king_safety::evaluate(acc, board, &attacks);
+    threats::evaluate(acc, board, &attacks);
+    acc.add(board.side_to_move(), params::TEMPO, 1);
 }
 
-/// Piece-square bonus (mg, eg) for a piece of `color` on `sq`.
-fn pst(piece: Piece, color: Color, sq: Square) -> (i32, i32) {
-    let rel = sq.relative_to(color);
-    let rank = rel.rank() as i32;
-    let centre = 3 - edge_distance(sq);
-    match piece {
-        Piece::Pawn => {
-            let central_file = matches!(sq.file() as i32, 3 | 4) as i32;
-            (rank * 4 + central_file * rank * 4, rank * rank * 3)
-        }
-        Piece::Knight => (centre * 12 - 10, centre * 8 - 8),
-        Piece::Bishop => (centre * 6, centre * 5),
-        Piece::Rook => ((rank == 6) as i32 * 20, 0),
-        Piece::Queen => (centre * 3, centre * 6),
-        Piece::King => {
-            let shelter = if rank == 0 { 20 } else { -15 * rank };
-            (shelter - centre * 10, centre * 14)
-        }
+/// The final score from White's view, given the (mg, eg) sums.
+pub fn blend(board: &Board, mg: i32, eg: i32) -> i32 {
+    let phase = phase(board);
+    let scale = endgame::scale(board, eg);
+    if scale == 0 {
+        return 0; // neither side can win: a dead draw, whatever the rest says
     }
+    let eg_part = eg * (PHASE_MAX - phase) * scale / endgame::SCALE_NORMAL;
+    (mg * phase + eg_part) / PHASE_MAX + endgame::mop_up(board)
 }
 
-/// Per-thread evaluation state (caches such as a pawn hash table live here).
+/// Per-thread evaluation state: the pawn hash table.
 /// The search keeps one per thread and calls [`Evaluator::evaluate`].
 #[derive(Clone, Debug, Default)]
-pub struct Evaluator {}
+pub struct Evaluator {
+    pawns: PawnTable,
+}
 
 impl Evaluator {
     pub fn new() -> Self {
@@ -69,42 +93,24 @@ impl Evaluator {
 
     /// Evaluates the board for the side to move.
     pub fn evaluate(&mut self, board: &Board) -> i32 {
-        evaluate(board)
-    }
-}
-
-/// Evaluates the board for the side to move (stateless convenience).
-pub fn evaluate(board: &Board) -> i32 {
-    let (mut mg, mut eg) = (0, 0);
-    for color in Color::ALL {
-        let sign = if color == Color::White { 1 } else { -1 };
-        for piece in Piece::ALL {
-            for sq in board.colored_pieces(color, piece) {
-                let (pm, pe) = pst(piece, color, sq);
-                mg += sign * (MATERIAL_MG[piece as usize] + pm);
-                eg += sign * (MATERIAL_EG[piece as usize] + pe);
-            }
+        let mut acc = ScoreAcc::default();
+        features(&mut acc, board, Some(&mut self.pawns));
+        let white = blend(board, acc.mg, acc.eg);
+        if board.side_to_move() == Color::White {
+            white
+        } else {
+            -white
         }
     }
-    let white = taper(mg, eg, phase(board));
-    if board.side_to_move() == Color::White {
-        white
-    } else {
-        -white
-    }
 }
 
-/// A readable breakdown of the evaluation (UCI `eval`), ending with the
-/// line `Final evaluation: <cp> cp (white side)`.
-pub fn trace(board: &Board) -> String {
-    let stm = evaluate(board);
-    let white = if board.side_to_move() == Color::White {
-        stm
-    } else {
-        -stm
-    };
-    format!(
-        "Phase: {} / {PHASE_MAX}\nFinal evaluation: {white} cp (white side)",
-        phase(board)
-    )
+thread_local! {
+    /// Lets the stateless [`evaluate`] use a pawn cache too.
+    static EVALUATOR: RefCell<Evaluator> = RefCell::new(Evaluator::new());
+}
+
+/// Evaluates the board for the side to move (stateless convenience; it uses
+/// a per-thread [`Evaluator`] behind the scenes).
+pub fn evaluate(board: &Board) -> i32 {
+    EVALUATOR.with(|e| e.borrow_mut().evaluate(board))
 }
