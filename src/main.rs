@@ -39,6 +39,33 @@ enum Cmd {
         #[arg(long)]
         divide: bool,
     },
+    /// Self-play games that label quiet positions for tuning (see docs/eval.md).
+    Datagen(DatagenArgs),
+}
+
+#[derive(clap::Args)]
+struct DatagenArgs {
+    /// Data file to append to (created if missing).
+    #[arg(long)]
+    out: std::path::PathBuf,
+    /// Number of games to play.
+    #[arg(long)]
+    games: u64,
+    /// Search nodes per move.
+    #[arg(long, default_value_t = 5000)]
+    nodes: u64,
+    /// Game threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Random seed (mixed with the file size, so resumed runs play new games).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Start positions, one FEN/EPD per line (default: the start position).
+    #[arg(long)]
+    openings: Option<std::path::PathBuf>,
+    /// Random plies played before the game proper.
+    #[arg(long, default_value_t = 8)]
+    random_plies: usize,
 }
 
 fn main() -> ExitCode {
@@ -54,8 +81,38 @@ fn main() -> ExitCode {
             chess960,
             divide,
         }) => return run_perft(depth, fen.as_deref(), chess960, divide),
+        Some(Cmd::Datagen(args)) => return run_datagen(args),
     }
     ExitCode::SUCCESS
+}
+
+fn run_datagen(a: DatagenArgs) -> ExitCode {
+    let threads = a
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let opts = cutoff::eval::datagen::Options {
+        out: a.out,
+        games: a.games,
+        nodes: a.nodes,
+        threads,
+        seed: a.seed,
+        openings: a.openings,
+        random_plies: a.random_plies,
+    };
+    match cutoff::eval::datagen::run(&opts) {
+        Ok(s) => {
+            let per_hour = s.positions as f64 * 3600.0 / s.seconds.max(1e-9);
+            println!(
+                "datagen: {} games, {} positions in {:.1} s ({per_hour:.0} positions/hour)",
+                s.games, s.positions, s.seconds
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn run_perft(depth: u32, fen: Option<&str>, chess960: bool, divide: bool) -> ExitCode {

@@ -9,6 +9,7 @@
 
 pub mod accumulator;
 pub mod bits;
+pub mod datagen;
 pub mod endgame;
 pub mod hand;
 pub mod king_safety;
