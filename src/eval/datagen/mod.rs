@@ -122,7 +122,7 @@ fn worker(
         let rate = positions as f64 / started.elapsed().as_secs_f64().max(1e-3);
         bar.set_position(done);
         bar.set_message(format!("{positions} positions, {rate:.0} pos/s"));
-        if bar.is_hidden() && done % 100 == 0 {
+        if bar.is_hidden() && done.is_multiple_of(100) {
             eprintln!("datagen: {done} games, {positions} positions, {rate:.0} pos/s");
         }
     }
