@@ -2,7 +2,7 @@
 //! repairs a record cut off by an interrupted write.
 
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use cutoff::eval::datagen::{self, Options, format};
 
@@ -12,9 +12,9 @@ fn temp_file(name: &str) -> PathBuf {
     path
 }
 
-fn options(out: &PathBuf) -> Options {
+fn options(out: &Path) -> Options {
     Options {
-        out: out.clone(),
+        out: out.to_path_buf(),
         games: 2,
         nodes: 300,
         threads: 2,
