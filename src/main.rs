@@ -41,6 +41,33 @@ enum Cmd {
     },
     /// Self-play games that label quiet positions for tuning (see docs/eval.md).
     Datagen(DatagenArgs),
+    /// Texel-tune the evaluation weights on datagen or EPD data (see docs/eval.md).
+    Tune(TuneArgs),
+}
+
+#[derive(clap::Args)]
+struct TuneArgs {
+    /// Datagen binary file, or text/EPD (`.epd`, `.txt`) with results.
+    #[arg(long)]
+    data: std::path::PathBuf,
+    /// Full-batch Adam epochs.
+    #[arg(long, default_value_t = 400)]
+    epochs: usize,
+    /// Rust source file to write the tuned weights to.
+    #[arg(long, default_value = "src/eval/weights.rs")]
+    out: std::path::PathBuf,
+    /// Weight of the game result in the target; the rest is the search score.
+    #[arg(long, default_value_t = 1.0)]
+    lambda: f64,
+    /// Adam step size (centipawns).
+    #[arg(long, default_value_t = 1.0)]
+    rate: f64,
+    /// Threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Start from the hand-set weights rather than the compiled-in ones.
+    #[arg(long)]
+    from_hand: bool,
 }
 
 #[derive(clap::Args)]
@@ -82,14 +109,13 @@ fn main() -> ExitCode {
             divide,
         }) => return run_perft(depth, fen.as_deref(), chess960, divide),
         Some(Cmd::Datagen(args)) => return run_datagen(args),
+        Some(Cmd::Tune(args)) => return run_tune(args),
     }
     ExitCode::SUCCESS
 }
 
 fn run_datagen(a: DatagenArgs) -> ExitCode {
-    let threads = a
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads = a.threads.unwrap_or_else(default_threads);
     let opts = cutoff::eval::datagen::Options {
         out: a.out,
         games: a.games,
@@ -113,6 +139,39 @@ fn run_datagen(a: DatagenArgs) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+fn run_tune(a: TuneArgs) -> ExitCode {
+    let opts = cutoff::eval::tune::Options {
+        data: a.data,
+        epochs: a.epochs,
+        out: a.out,
+        lambda: a.lambda,
+        rate: a.rate,
+        threads: a.threads.unwrap_or_else(default_threads),
+        from_hand: a.from_hand,
+    };
+    match cutoff::eval::tune::run(&opts) {
+        Ok(s) => {
+            println!(
+                "tune: {} positions, K = {:.4}, loss {:.6} -> {:.6}, wrote {}",
+                s.positions,
+                s.k,
+                s.loss_before,
+                s.loss_after,
+                opts.out.display()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 fn run_perft(depth: u32, fen: Option<&str>, chess960: bool, divide: bool) -> ExitCode {

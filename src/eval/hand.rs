@@ -18,7 +18,10 @@ const fn pst(piece: usize, rank: usize, file: usize) -> S {
             let central = if file == 3 || file == 4 { 1 } else { 0 };
             let adv = [0, 0, 2, 6, 14, 28, 50, 0][rank];
             let eg = [0, -4, -2, 6, 18, 36, 60, 0][rank];
-            S(adv + central * if r > 1 { (r - 1) * 5 } else { 0 }, eg)
+            S(
+                adv + central * if r > 1 && r < 7 { (r - 1) * 5 } else { 0 },
+                eg,
+            )
         }
         1 => S(c * 10 - 18 - if rank == 0 { 8 } else { 0 }, c * 8 - 14),
         2 => S(c * 5 - 6, c * 4 - 6),

@@ -21,6 +21,7 @@ pub mod pawns;
 pub mod pieces;
 pub mod threats;
 pub mod trace;
+pub mod tune;
 pub mod weights;
 
 use std::cell::RefCell;

@@ -1,0 +1,231 @@
+//! `cutoff tune`: Texel tuning of every evaluation weight at once.
+//!
+//! Each position's evaluation is linear in the weights (see
+//! [`crate::eval::LinearTrace`]), so the positions are traced once; then the
+//! sigmoid scale K is fitted to the current weights, and Adam descends the
+//! mean squared error between predicted and actual results. The result is
+//! written as Rust source (`src/eval/weights.rs`) that the engine compiles in.
+
+pub mod data;
+pub mod optimise;
+pub mod output;
+
+use std::fs;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::eval::hand::hand_weights;
+use crate::eval::params::S;
+use crate::eval::weights::WEIGHTS;
+use data::Dataset;
+use optimise::{Adam, Weights, fit_k, gradient, loss};
+
+/// What `cutoff tune` was asked for.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub data: PathBuf,
+    pub epochs: usize,
+    pub out: PathBuf,
+    /// Weight of the game result in the target (1: result only).
+    pub lambda: f64,
+    /// Adam step size, in centipawns.
+    pub rate: f64,
+    pub threads: usize,
+    /// Start from the hand-set weights instead of the compiled-in ones.
+    pub from_hand: bool,
+}
+
+/// What a run measured.
+#[derive(Clone, Debug)]
+pub struct Summary {
+    pub positions: usize,
+    pub skipped: usize,
+    pub k: f64,
+    pub loss_before: f64,
+    pub loss_after: f64,
+    pub weights: Vec<S>,
+}
+
+/// Loads, fits K, tunes and writes the weights file.
+pub fn run(opts: &Options) -> Result<Summary, String> {
+    let started = Instant::now();
+    let positions = data::load(&opts.data)?;
+    let set = Dataset::build(&positions, opts.threads);
+    drop(positions);
+    if set.is_empty() {
+        return Err(format!("{} has no usable positions", opts.data.display()));
+    }
+    eprintln!(
+        "tune: {} positions ({} skipped), {} feature entries, traced in {:.1} s",
+        set.len(),
+        set.skipped,
+        set.entries.len(),
+        started.elapsed().as_secs_f64()
+    );
+    let start = if opts.from_hand {
+        hand_weights().to_vec()
+    } else {
+        WEIGHTS.to_vec()
+    };
+    let summary = tune(&set, &start, opts)?;
+    let header = format!(
+        "{} positions from {}, {} epochs, K = {:.4}, lambda = {}, loss {:.6} -> {:.6}",
+        summary.positions,
+        opts.data
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("?"),
+        opts.epochs,
+        summary.k,
+        opts.lambda,
+        summary.loss_before,
+        summary.loss_after
+    );
+    fs::write(&opts.out, output::rust_source(&summary.weights, &header))
+        .map_err(|e| format!("cannot write {}: {e}", opts.out.display()))?;
+    Ok(summary)
+}
+
+/// Fits K on `start`, then runs Adam for `opts.epochs` full-batch epochs.
+pub fn tune(set: &Dataset, start: &[S], opts: &Options) -> Result<Summary, String> {
+    if !(0.0..=1.0).contains(&opts.lambda) {
+        return Err(format!("lambda must be within 0..1, got {}", opts.lambda));
+    }
+    let mut w: Weights = start.iter().map(|s| [s.0 as f64, s.1 as f64]).collect();
+    let k = fit_k(set, &w, opts.lambda, opts.threads);
+    let loss_before = loss(set, &w, k, opts.lambda, opts.threads);
+    eprintln!("tune: K = {k:.4}, loss before = {loss_before:.6}");
+    let bar = progress_bar(opts.epochs as u64);
+    let mut adam = Adam::new(w.len(), opts.rate);
+    for epoch in 0..opts.epochs {
+        let (g, l) = gradient(set, &w, k, opts.lambda, opts.threads);
+        adam.step(&mut w, &g);
+        bar.set_position(epoch as u64 + 1);
+        bar.set_message(format!("loss {l:.6}"));
+        if bar.is_hidden() && (epoch + 1) % 50 == 0 {
+            eprintln!("tune: epoch {} loss {l:.6}", epoch + 1);
+        }
+    }
+    bar.finish();
+    let weights: Vec<S> = w
+        .iter()
+        .map(|x| S(x[0].round() as i32, x[1].round() as i32))
+        .collect();
+    let rounded: Weights = weights.iter().map(|s| [s.0 as f64, s.1 as f64]).collect();
+    let loss_after = loss(set, &rounded, k, opts.lambda, opts.threads);
+    Ok(Summary {
+        positions: set.len(),
+        skipped: set.skipped,
+        k,
+        loss_before,
+        loss_after,
+        weights,
+    })
+}
+
+fn progress_bar(epochs: u64) -> ProgressBar {
+    let bar = if std::io::stderr().is_terminal() {
+        ProgressBar::new(epochs)
+    } else {
+        ProgressBar::hidden()
+    };
+    let style =
+        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] epoch {pos}/{len} {msg}")
+            .map(|s| s.progress_chars("=> "))
+            .unwrap_or_else(|_| ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar
+}
+
+#[cfg(test)]
+mod tests {
+    use super::data::{Labelled, parse_line};
+    use super::*;
+    use crate::board::{Color, Position, STARTPOS};
+    use crate::eval::datagen::game::Rng;
+    use crate::eval::params::MATERIAL;
+
+    /// Boards from seeded random playouts, labelled by a "teacher" that
+    /// values material differently from the compiled-in weights.
+    fn synthetic(count: usize) -> Vec<Labelled> {
+        let mut rng = Rng::new(11);
+        let mut teacher = WEIGHTS.to_vec();
+        for p in 0..5 {
+            teacher[MATERIAL + p] = S(teacher[MATERIAL + p].0 * 2, teacher[MATERIAL + p].1 * 2);
+        }
+        let mut out = Vec::new();
+        while out.len() < count {
+            let mut pos = Position::from_fen(STARTPOS, false).expect("start");
+            for _ in 0..120 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() || out.len() == count {
+                    break;
+                }
+                pos.play(moves[rng.below(moves.len())]);
+                let t = crate::eval::LinearTrace::new(pos.board());
+                let p = optimise::sigmoid(1.0, t.white_score(&teacher) as f64);
+                // Deterministic label drawn from the teacher's win probability.
+                let u = (rng.next_u64() % 1000) as f64 / 1000.0;
+                let result = if u < p { 1.0 } else { 0.0 };
+                out.push(Labelled {
+                    board: pos.board().clone(),
+                    result,
+                    score: None,
+                });
+            }
+        }
+        out
+    }
+
+    fn options(epochs: usize) -> Options {
+        Options {
+            data: PathBuf::new(),
+            epochs,
+            out: PathBuf::new(),
+            lambda: 1.0,
+            rate: 2.0,
+            threads: 2,
+            from_hand: false,
+        }
+    }
+
+    #[test]
+    fn tuning_lowers_the_loss() {
+        let set = Dataset::build(&synthetic(3000), 2);
+        let s = tune(&set, &WEIGHTS, &options(60)).expect("tunes");
+        assert!(
+            s.loss_after < s.loss_before,
+            "{} !< {}",
+            s.loss_after,
+            s.loss_before
+        );
+        // The teacher valued material higher: the tuned queen should rise.
+        assert!(s.weights[MATERIAL + 4].0 > WEIGHTS[MATERIAL + 4].0);
+    }
+
+    #[test]
+    fn k_fit_beats_nearby_values() {
+        let set = Dataset::build(&synthetic(1500), 2);
+        let w: Weights = WEIGHTS.iter().map(|s| [s.0 as f64, s.1 as f64]).collect();
+        let k = fit_k(&set, &w, 1.0, 2);
+        let at = |k| loss(&set, &w, k, 1.0, 2);
+        assert!(k > 0.05 && k < 5.0);
+        assert!(at(k) <= at(k * 0.8) && at(k) <= at(k * 1.25));
+    }
+
+    #[test]
+    fn text_lines_parse_with_clear_errors() {
+        let l = parse_line("8/8/1p1k4/1P6/8/3p3P/1r4P1/5K2 w - - c9 \"0-1\";").expect("parses");
+        assert_eq!(l.result, 0.0);
+        assert_eq!(l.board.side_to_move(), Color::White);
+        assert!(parse_line("8/8/8/8 w - - c9 \"1-0\";").is_err());
+        assert!(
+            parse_line("8/8/1p1k4/1P6/8/3p3P/1r4P1/5K2 w - - c9 \"?\";")
+                .unwrap_err()
+                .contains("no result")
+        );
+    }
+}
