@@ -68,6 +68,9 @@ struct TuneArgs {
     /// Start from the hand-set weights rather than the compiled-in ones.
     #[arg(long)]
     from_hand: bool,
+    /// Fraction of the data (the last games) held out to measure generalisation.
+    #[arg(long, default_value_t = 0.1)]
+    holdout: f64,
 }
 
 #[derive(clap::Args)]
@@ -150,6 +153,7 @@ fn run_tune(a: TuneArgs) -> ExitCode {
         rate: a.rate,
         threads: a.threads.unwrap_or_else(default_threads),
         from_hand: a.from_hand,
+        holdout: a.holdout,
     };
     match cutoff::eval::tune::run(&opts) {
         Ok(s) => {
@@ -161,6 +165,9 @@ fn run_tune(a: TuneArgs) -> ExitCode {
                 s.loss_after,
                 opts.out.display()
             );
+            if let Some((before, after)) = s.holdout {
+                println!("tune: held-out loss {before:.6} -> {after:.6}");
+            }
             ExitCode::SUCCESS
         }
         Err(e) => {

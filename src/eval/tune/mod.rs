@@ -36,6 +36,9 @@ pub struct Options {
     pub threads: usize,
     /// Start from the hand-set weights instead of the compiled-in ones.
     pub from_hand: bool,
+    /// Fraction of the data (its end: whole later games) held out to check
+    /// that the fit generalises.
+    pub holdout: f64,
 }
 
 /// What a run measured.
@@ -46,6 +49,10 @@ pub struct Summary {
     pub k: f64,
     pub loss_before: f64,
     pub loss_after: f64,
+    /// Loss on the held-out positions before and after (if any held out).
+    pub holdout: Option<(f64, f64)>,
+    /// The epoch whose weights were kept.
+    pub best_epoch: usize,
     pub weights: Vec<S>,
 }
 
@@ -53,7 +60,12 @@ pub struct Summary {
 pub fn run(opts: &Options) -> Result<Summary, String> {
     let started = Instant::now();
     let positions = data::load(&opts.data)?;
-    let set = Dataset::build(&positions, opts.threads);
+    if !(0.0..1.0).contains(&opts.holdout) {
+        return Err(format!("holdout must be within 0..1, got {}", opts.holdout));
+    }
+    let split = positions.len() - (positions.len() as f64 * opts.holdout) as usize;
+    let set = Dataset::build(&positions[..split], opts.threads);
+    let held = Dataset::build(&positions[split..], opts.threads);
     drop(positions);
     if set.is_empty() {
         return Err(format!("{} has no usable positions", opts.data.display()));
@@ -70,8 +82,8 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     } else {
         WEIGHTS.to_vec()
     };
-    let summary = tune(&set, &start, opts)?;
-    let header = format!(
+    let summary = tune(&set, &held, &start, opts)?;
+    let mut header = format!(
         "{} positions from {}, {} epochs, K = {:.4}, lambda = {}, loss {:.6} -> {:.6}",
         summary.positions,
         opts.data
@@ -84,44 +96,78 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         summary.loss_before,
         summary.loss_after
     );
+    if let Some((before, after)) = summary.holdout {
+        header += &format!(
+            "\nheld-out {} positions: loss {before:.6} -> {after:.6} (epoch {})",
+            held.len(),
+            summary.best_epoch
+        );
+    }
     fs::write(&opts.out, output::rust_source(&summary.weights, &header))
         .map_err(|e| format!("cannot write {}: {e}", opts.out.display()))?;
     Ok(summary)
 }
 
-/// Fits K on `start`, then runs Adam for `opts.epochs` full-batch epochs.
-pub fn tune(set: &Dataset, start: &[S], opts: &Options) -> Result<Summary, String> {
+/// How often (epochs) the held-out loss is checked for early stopping.
+const CHECK_EVERY: usize = 10;
+
+fn to_f64(w: &[S]) -> Weights {
+    w.iter().map(|s| [s.0 as f64, s.1 as f64]).collect()
+}
+
+fn rounded(w: &[[f64; 2]]) -> Vec<S> {
+    w.iter()
+        .map(|x| S(x[0].round() as i32, x[1].round() as i32))
+        .collect()
+}
+
+/// Fits K on `start`, then runs Adam for up to `opts.epochs` full-batch
+/// epochs. With held-out data, the weights of the epoch with the lowest
+/// held-out loss are kept (early stopping: the labels of one game are
+/// strongly correlated, so the fit overfits a small set quickly).
+pub fn tune(set: &Dataset, held: &Dataset, start: &[S], opts: &Options) -> Result<Summary, String> {
     if !(0.0..=1.0).contains(&opts.lambda) {
         return Err(format!("lambda must be within 0..1, got {}", opts.lambda));
     }
-    let mut w: Weights = start.iter().map(|s| [s.0 as f64, s.1 as f64]).collect();
-    let k = fit_k(set, &w, opts.lambda, opts.threads);
-    let loss_before = loss(set, &w, k, opts.lambda, opts.threads);
-    eprintln!("tune: K = {k:.4}, loss before = {loss_before:.6}");
+    let (lambda, threads) = (opts.lambda, opts.threads);
+    let mut w = to_f64(start);
+    let k = fit_k(set, &w, threads);
+    let loss_before = loss(set, &w, k, lambda, threads);
+    let held_loss = |w: &[[f64; 2]]| (!held.is_empty()).then(|| loss(held, w, k, lambda, threads));
+    let held_before = held_loss(&w);
+    eprintln!("tune: K = {k:.4}, loss before = {loss_before:.6}, held-out {held_before:?}");
+    let mut best = (held_before.unwrap_or(f64::INFINITY), start.to_vec(), 0);
     let bar = progress_bar(opts.epochs as u64);
     let mut adam = Adam::new(w.len(), opts.rate);
-    for epoch in 0..opts.epochs {
-        let (g, l) = gradient(set, &w, k, opts.lambda, opts.threads);
+    for epoch in 1..=opts.epochs {
+        let (g, l) = gradient(set, &w, k, lambda, threads);
         adam.step(&mut w, &g);
-        bar.set_position(epoch as u64 + 1);
+        bar.set_position(epoch as u64);
         bar.set_message(format!("loss {l:.6}"));
-        if bar.is_hidden() && (epoch + 1) % 50 == 0 {
-            eprintln!("tune: epoch {} loss {l:.6}", epoch + 1);
+        if epoch % CHECK_EVERY == 0 || epoch == opts.epochs {
+            let candidate = rounded(&w);
+            match held_loss(&to_f64(&candidate)) {
+                Some(h) if h < best.0 => best = (h, candidate, epoch),
+                Some(_) => {}
+                None => best = (f64::INFINITY, candidate, epoch),
+            }
+            if bar.is_hidden() && epoch % 50 == 0 {
+                eprintln!("tune: epoch {epoch} loss {l:.6}, best epoch {}", best.2);
+            }
         }
     }
     bar.finish();
-    let weights: Vec<S> = w
-        .iter()
-        .map(|x| S(x[0].round() as i32, x[1].round() as i32))
-        .collect();
-    let rounded: Weights = weights.iter().map(|s| [s.0 as f64, s.1 as f64]).collect();
-    let loss_after = loss(set, &rounded, k, opts.lambda, opts.threads);
+    let (held_after, weights, best_epoch) = best;
+    eprintln!("tune: keeping the weights of epoch {best_epoch}");
+    let loss_after = loss(set, &to_f64(&weights), k, lambda, threads);
     Ok(Summary {
         positions: set.len(),
         skipped: set.skipped,
         k,
         loss_before,
         loss_after,
+        holdout: held_before.map(|b| (b, held_after)),
+        best_epoch,
         weights,
     })
 }
@@ -189,13 +235,14 @@ mod tests {
             rate: 2.0,
             threads: 2,
             from_hand: false,
+            holdout: 0.0,
         }
     }
 
     #[test]
     fn tuning_lowers_the_loss() {
         let set = Dataset::build(&synthetic(3000), 2);
-        let s = tune(&set, &WEIGHTS, &options(60)).expect("tunes");
+        let s = tune(&set, &Dataset::default(), &WEIGHTS, &options(60)).expect("tunes");
         assert!(
             s.loss_after < s.loss_before,
             "{} !< {}",
@@ -210,7 +257,7 @@ mod tests {
     fn k_fit_beats_nearby_values() {
         let set = Dataset::build(&synthetic(1500), 2);
         let w: Weights = WEIGHTS.iter().map(|s| [s.0 as f64, s.1 as f64]).collect();
-        let k = fit_k(&set, &w, 1.0, 2);
+        let k = fit_k(&set, &w, 2);
         let at = |k| loss(&set, &w, k, 1.0, 2);
         assert!(k > 0.05 && k < 5.0);
         assert!(at(k) <= at(k * 0.8) && at(k) <= at(k * 1.25));

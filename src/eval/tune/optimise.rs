@@ -58,8 +58,10 @@ pub fn loss(data: &Dataset, w: &[[f64; 2]], k: f64, lambda: f64, threads: usize)
     sums.iter().sum::<f64>() / data.len().max(1) as f64
 }
 
-/// The K that minimises the loss under fixed weights (golden-section search).
-pub fn fit_k(data: &Dataset, w: &[[f64; 2]], lambda: f64, threads: usize) -> f64 {
+/// The K that minimises the loss against game results under fixed weights
+/// (golden-section search). K maps evaluations to results, so the search
+/// scores in the target play no part in it.
+pub fn fit_k(data: &Dataset, w: &[[f64; 2]], threads: usize) -> f64 {
     let evals: Vec<f64> = parallel(data, threads, |part| {
         part.iter().map(|s| eval(data, s, w)).collect::<Vec<_>>()
     })
@@ -68,7 +70,7 @@ pub fn fit_k(data: &Dataset, w: &[[f64; 2]], lambda: f64, threads: usize) -> f64
         data.samples
             .iter()
             .zip(&evals)
-            .map(|(s, &e)| (sigmoid(k, e) - target(s, k, lambda)).powi(2))
+            .map(|(s, &e)| (sigmoid(k, e) - s.result as f64).powi(2))
             .sum::<f64>()
     };
     let (mut lo, mut hi) = (0.05f64, 5.0f64);
