@@ -49,7 +49,7 @@ pub struct Summary {
     pub k: f64,
     pub loss_before: f64,
     pub loss_after: f64,
-    /// Loss on the held-out positions before and after (if any held out).
+    /// Loss against the results on the held-out positions, before and after.
     pub holdout: Option<(f64, f64)>,
     /// The epoch whose weights were kept.
     pub best_epoch: usize,
@@ -98,7 +98,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     );
     if let Some((before, after)) = summary.holdout {
         header += &format!(
-            "\nheld-out {} positions: loss {before:.6} -> {after:.6} (epoch {})",
+            "\nheld-out {} positions, loss against results: {before:.6} -> {after:.6} (epoch {})",
             held.len(),
             summary.best_epoch
         );
@@ -133,7 +133,9 @@ pub fn tune(set: &Dataset, held: &Dataset, start: &[S], opts: &Options) -> Resul
     let mut w = to_f64(start);
     let k = fit_k(set, &w, threads);
     let loss_before = loss(set, &w, k, lambda, threads);
-    let held_loss = |w: &[[f64; 2]]| (!held.is_empty()).then(|| loss(held, w, k, lambda, threads));
+    // Held-out positions are judged on the results alone, whatever the
+    // target, so runs with different lambdas can be compared.
+    let held_loss = |w: &[[f64; 2]]| (!held.is_empty()).then(|| loss(held, w, k, 1.0, threads));
     let held_before = held_loss(&w);
     eprintln!("tune: K = {k:.4}, loss before = {loss_before:.6}, held-out {held_before:?}");
     let mut best = (held_before.unwrap_or(f64::INFINITY), start.to_vec(), 0);
@@ -146,13 +148,14 @@ pub fn tune(set: &Dataset, held: &Dataset, start: &[S], opts: &Options) -> Resul
         bar.set_message(format!("loss {l:.6}"));
         if epoch % CHECK_EVERY == 0 || epoch == opts.epochs {
             let candidate = rounded(&w);
-            match held_loss(&to_f64(&candidate)) {
+            let h = held_loss(&to_f64(&candidate));
+            if bar.is_hidden() {
+                eprintln!("tune: epoch {epoch} loss {l:.6} held-out {h:?}");
+            }
+            match h {
                 Some(h) if h < best.0 => best = (h, candidate, epoch),
                 Some(_) => {}
                 None => best = (f64::INFINITY, candidate, epoch),
-            }
-            if bar.is_hidden() && epoch % 50 == 0 {
-                eprintln!("tune: epoch {epoch} loss {l:.6}, best epoch {}", best.2);
             }
         }
     }
