@@ -6,6 +6,7 @@
 pub mod bench;
 pub mod board;
 pub mod engine;
+pub mod epd;
 pub mod eval;
 pub mod search;
 pub mod uci;
