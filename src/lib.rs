@@ -7,5 +7,6 @@ pub mod bench;
 pub mod board;
 pub mod engine;
 pub mod eval;
+pub mod lab;
 pub mod search;
 pub mod uci;
