@@ -155,10 +155,11 @@ impl Searcher {
             return if game.max_to_move() { v } else { -v };
         }
         let key = game.position().key();
-        if self.use_tt && ply > 0 {
-            if let Some(v) = self.probe(key, depth, ply, alpha, beta) {
-                return v;
-            }
+        if self.use_tt
+            && ply > 0
+            && let Some(v) = self.probe(key, depth, ply, alpha, beta)
+        {
+            return v;
         }
         let mut moves = game.moves();
         self.order(game, &mut moves, depth, key);
@@ -204,7 +205,7 @@ impl Searcher {
     /// A value from the table that settles this node, if any.
     fn probe(&self, key: u64, depth: u32, ply: usize, alpha: Value, beta: Value) -> Option<Value> {
         let &(stored, bound) = self.tt.get(&(key, depth))?;
-        let v = self.from_tt(stored, ply);
+        let v = self.read_tt(stored, ply);
         let settles = match bound {
             Bound::Exact => true,
             Bound::Lower => v >= beta,
@@ -267,7 +268,7 @@ impl Searcher {
         self.flat_mate = game.options().flat_mate;
         let key = game.position().key();
         if let Some(&(v, Bound::Exact)) = self.tt.get(&(key, depth)) {
-            return self.from_tt(v, game.ply());
+            return self.read_tt(v, game.ply());
         }
         let v = self.negamax(game, depth, -INF, INF);
         let stored = self.to_tt(v, game.ply());
@@ -316,26 +317,18 @@ fn engine_score(
 impl Searcher {
     /// Mates are stored as distances from the node, not from the root.
     fn to_tt(&self, v: Value, ply: usize) -> Value {
-        if self.flat_mate {
-            v
-        } else if v >= MATE_BOUND && v < INF {
-            v + ply as Value
-        } else if v <= -MATE_BOUND && v > -INF {
-            v - ply as Value
-        } else {
-            v
-        }
+        self.shift_mate(v, ply as Value)
     }
 
-    fn from_tt(&self, v: Value, ply: usize) -> Value {
-        if self.flat_mate {
+    fn read_tt(&self, v: Value, ply: usize) -> Value {
+        self.shift_mate(v, -(ply as Value))
+    }
+
+    fn shift_mate(&self, v: Value, plies: Value) -> Value {
+        if self.flat_mate || v.abs() < MATE_BOUND || v.abs() == INF {
             v
-        } else if v >= MATE_BOUND && v < INF {
-            v - ply as Value
-        } else if v <= -MATE_BOUND && v > -INF {
-            v + ply as Value
         } else {
-            v
+            v + v.signum() * plies
         }
     }
 }

@@ -87,7 +87,7 @@ impl Game for TicTacToe {
     }
 
     fn max_to_move(&self) -> bool {
-        self.history.len() % 2 == 0
+        self.history.len().is_multiple_of(2)
     }
 
     fn play(&mut self, cell: usize) {
