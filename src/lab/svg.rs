@@ -1,5 +1,5 @@
 //! Draws a recorded alpha-beta tree as a hand-written SVG: MAX nodes as
-//! squares, MIN nodes as circles, the value inside, the (alpha, beta) window
+//! squares, MIN nodes as circles, evaluated leaves rounded, the value inside, the (alpha, beta) window
 //! underneath, moves on the edges, cut-offs in red and pruned moves in grey.
 
 use std::fmt::Write;
@@ -15,7 +15,7 @@ const TOP: f64 = 70.0;
 
 /// The whole SVG document for `root`, with `title` on top.
 pub fn draw(root: &TreeNode, title: &str) -> String {
-    let width = root.width() as f64 * SLOT + 40.0;
+    let width = (root.width() as f64 * SLOT + 40.0).max(title.chars().count() as f64 * 9.0 + 40.0);
     let height = root.height() as f64 * LEVEL + TOP;
     let mut body = String::new();
     let mut next_slot = 0.0;
@@ -24,7 +24,7 @@ pub fn draw(root: &TreeNode, title: &str) -> String {
     let _ = writeln!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif">"#,
-        w = width.max(460.0),
+        w = width.max(640.0),
         h = height
     );
     let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
@@ -35,7 +35,7 @@ pub fn draw(root: &TreeNode, title: &str) -> String {
     );
     let _ = writeln!(
         out,
-        r##"<text x="20" y="44" font-size="12" fill="#444">square MAX, circle MIN; [alpha, beta] on entry under each node; red: cut-off; grey: pruned</text>"##
+        r##"<text x="20" y="44" font-size="12" fill="#444">square: MAX to move, circle: MIN to move, rounded: leaf evaluated; [alpha, beta] on entry under each node; red: cut-off; grey: pruned</text>"##
     );
     out.push_str(&body);
     out.push_str("</svg>\n");
@@ -109,7 +109,15 @@ fn shape(node: &TreeNode, x: f64, y: f64, out: &mut String) {
         ("#ffffff", "#333", "#000")
     };
     let h = SIZE / 2.0;
-    if node.max {
+    let leaf = node.children.is_empty() && !node.pruned;
+    if leaf {
+        let _ = writeln!(
+            out,
+            r#"<rect x="{:.1}" y="{:.1}" width="{SIZE}" height="{SIZE}" rx="12" fill="{fill}" stroke="{stroke}" stroke-width="1.5"/>"#,
+            x - h,
+            y - h
+        );
+    } else if node.max {
         let _ = writeln!(
             out,
             r#"<rect x="{:.1}" y="{:.1}" width="{SIZE}" height="{SIZE}" fill="{fill}" stroke="{stroke}" stroke-width="1.5"/>"#,
@@ -132,7 +140,7 @@ fn shape(node: &TreeNode, x: f64, y: f64, out: &mut String) {
     if !node.pruned {
         let _ = writeln!(
             out,
-            r##"<text x="{x:.1}" y="{:.1}" font-size="10" text-anchor="middle" fill="#555">[{}, {}]</text>"##,
+            r##"<text x="{x:.1}" y="{:.1}" font-size="10" text-anchor="middle" fill="#555" paint-order="stroke" stroke="white" stroke-width="3">[{}, {}]</text>"##,
             y + h + 12.0,
             escape(&bound(node.alpha)),
             escape(&bound(node.beta))
