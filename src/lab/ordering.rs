@@ -123,7 +123,7 @@ fn rows(t: &[Vec<Tally>], d: usize, positions: usize) -> Vec<Row> {
         let b = minimax.edges / minimax.inner.max(1.0);
         for (i, name) in ORDERINGS.iter().enumerate() {
             let x = &t[i][k];
-            let cuts = i > 0;
+            let cuts = i > 0 && x.m.cutoffs > 0;
             let prev = if k > 1 { t[i][k - 1].m.stats.nodes } else { 0 };
             let mean_leaves = x.m.stats.leaves as f64 / positions.max(1) as f64;
             out.push(Row {
