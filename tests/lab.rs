@@ -267,3 +267,46 @@ fn published_root_move_table() {
     }
     assert!(rows.windows(2).all(|w| w[0].score <= w[1].score), "sorted");
 }
+
+#[test]
+fn python_chess_move_order() {
+    // `[m.uci() for m in chess.Board(fen).legal_moves]` with python-chess 1.11.
+    let cases = [
+        (
+            PUBLISHED_FEN,
+            "c8d8 c8d7 a1a7 a1a6 a1a5 a1a4 a1a3 a1a2 a1h1 a1g1 a1f1 a1e1 a1d1 a1c1 a1b1 b6a7",
+        ),
+        (
+            "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
+            "g8h8 f8f7 f6d5 b5c4 c5c4 d7d5",
+        ),
+        (
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+            "c8e7 c8a7 c8d6 c8b6 a8c7 a8b6 d7e8 d7e7 d7c7 d7e6 d7d6 d7c6 g2h1q g2h1r \
+             g2h1b g2h1n g2f1q g2f1r g2f1b g2f1n g2g1q g2g1r g2g1b g2g1n",
+        ),
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "e5f7 e5d7 e5g6 e5c6 e5g4 e5c4 e5d3 f3f6 f3h5 f3f5 f3g4 f3f4 f3h3 f3g3 f3e3 \
+             f3d3 c3b5 c3a4 c3d1 c3b1 e2a6 e2b5 e2c4 e2d3 e2f1 e2d1 d2h6 d2g5 d2f4 d2e3 \
+             d2c1 h1g1 h1f1 e1f1 e1d1 a1d1 a1c1 a1b1 e1g1 e1c1 d5e6 g2h3 d5d6 g2g3 b2b3 \
+             a2a3 g2g4 a2a4",
+        ),
+        (
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "g1h3 g1f3 g1e2 f1a6 f1b5 f1c4 f1d3 f1e2 e1e2 d1h5 d1g4 d1f3 d1e2 b1c3 b1a3 \
+             e5e6 h2h3 g2g3 f2f3 d2d3 c2c3 b2b3 a2a3 h2h4 g2g4 f2f4 d2d4 c2c4 b2b4 a2a4 e5f6",
+        ),
+        ("4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1", "e1e2 e1f1 e1d1"),
+    ];
+    let options = ChessOptions {
+        order: MoveOrder::PythonChess,
+        ..ChessOptions::default()
+    };
+    for (fen, expected) in cases {
+        let mut g = ChessGame::from_fen(fen, options).unwrap();
+        let ours: Vec<String> = g.moves().into_iter().map(|m| g.move_name(m)).collect();
+        let theirs: Vec<&str> = expected.split_whitespace().collect();
+        assert_eq!(ours, theirs, "{fen}");
+    }
+}
