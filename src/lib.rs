@@ -8,5 +8,6 @@ pub mod board;
 pub mod engine;
 pub mod epd;
 pub mod eval;
+pub mod lab;
 pub mod search;
 pub mod uci;

@@ -51,6 +51,8 @@ enum Cmd {
         #[arg(long)]
         divide: bool,
     },
+    /// The search laboratory: minimax vs alpha-beta, move ordering, ablation, tree drawings.
+    Lab(cutoff::lab::cli::LabArgs),
 }
 
 fn main() -> ExitCode {
@@ -77,6 +79,7 @@ fn main() -> ExitCode {
             chess960,
             divide,
         }) => return run_perft(depth, fen.as_deref(), chess960, divide),
+        Some(Cmd::Lab(args)) => return cutoff::lab::cli::run(args),
     }
     ExitCode::SUCCESS
 }
