@@ -59,10 +59,12 @@ impl Default for Engine {
 
 impl Engine {
     pub fn new() -> Self {
+        let options = Options::default();
+        let shared = Shared::with_hash(options.hash_mb).unwrap_or_default();
         Self {
             position: Position::default(),
-            options: Options::default(),
-            shared: Arc::new(Shared::default()),
+            options,
+            shared: Arc::new(shared),
             thread: None,
         }
     }
@@ -83,6 +85,7 @@ impl Engine {
         let settings = Settings {
             move_overhead: self.options.move_overhead,
             multipv: self.options.multipv,
+            threads: self.options.threads,
             config: self.options.search,
         };
         let spawned = std::thread::Builder::new()
@@ -140,15 +143,33 @@ impl Engine {
     /// Forgets everything learned in earlier searches (`ucinewgame`).
     pub fn new_game(&mut self) {
         self.stop();
+        self.shared.tt.clear();
     }
 
     /// Clears the transposition table (`Clear Hash`).
-    pub fn clear_hash(&mut self) {}
+    pub fn clear_hash(&mut self) {
+        self.stop();
+        self.shared.tt.clear();
+    }
 
-    /// Resizes the transposition table (`Hash`, in MB).
+    /// Resizes the transposition table (`Hash`, in MB). Only between
+    /// searches: the old table is dropped once no thread uses it.
     pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
-        self.options.hash_mb = mb;
-        Ok(())
+        self.stop();
+        // Free the old table first so that old + new need not fit together.
+        self.shared = Arc::new(Shared::default());
+        match Shared::with_hash(mb) {
+            Ok(s) => {
+                self.shared = Arc::new(s);
+                self.options.hash_mb = mb;
+                Ok(())
+            }
+            Err(e) => {
+                let old = Shared::with_hash(self.options.hash_mb).unwrap_or_default();
+                self.shared = Arc::new(old);
+                Err(e)
+            }
+        }
     }
 }
 

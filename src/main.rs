@@ -26,6 +26,18 @@ enum Cmd {
         /// Search depth per position.
         depth: Option<u32>,
     },
+    /// Run an EPD test suite (bm/am); prints failures and `solved k/n`.
+    Epd {
+        file: String,
+        /// Search time per position, in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        movetime: u64,
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Hash table size in MB.
+        #[arg(long, default_value_t = 64)]
+        hash: usize,
+    },
     /// Count the leaves of the legal move tree.
     Perft {
         depth: u32,
@@ -43,6 +55,8 @@ enum Cmd {
     Datagen(DatagenArgs),
     /// Texel-tune the evaluation weights on datagen or EPD data (see docs/eval.md).
     Tune(TuneArgs),
+    /// The search laboratory: minimax vs alpha-beta, move ordering, ablation, tree drawings.
+    Lab(cutoff::lab::cli::LabArgs),
 }
 
 #[derive(clap::Args)]
@@ -105,6 +119,17 @@ fn main() -> ExitCode {
         Some(Cmd::Bench { depth }) => {
             cutoff::bench::run(depth.unwrap_or(cutoff::bench::DEFAULT_DEPTH))
         }
+        Some(Cmd::Epd {
+            file,
+            movetime,
+            threads,
+            hash,
+        }) => {
+            if let Err(e) = cutoff::epd::run(&file, movetime, threads, hash) {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
         Some(Cmd::Perft {
             depth,
             fen,
@@ -113,6 +138,7 @@ fn main() -> ExitCode {
         }) => return run_perft(depth, fen.as_deref(), chess960, divide),
         Some(Cmd::Datagen(args)) => return run_datagen(args),
         Some(Cmd::Tune(args)) => return run_tune(args),
+        Some(Cmd::Lab(args)) => return cutoff::lab::cli::run(args),
     }
     ExitCode::SUCCESS
 }
