@@ -66,10 +66,13 @@ pub fn play(start: &Board, config: &GameConfig, rng: &mut Rng) -> Option<Vec<u8>
     let mut kept: Vec<(Board, i16)> = Vec::new();
     let (mut win_run, mut draw_run) = (0, 0);
     let mut ply = 0;
+    // One table per game: later moves reuse what earlier searches found.
+    let shared = Shared::default();
     let result = loop {
         if let Some(r) = natural_end(&pos) {
             break r;
         }
+        shared.reset(false);
         let found = search::run(
             &pos,
             &Limits {
@@ -77,7 +80,7 @@ pub fn play(start: &Board, config: &GameConfig, rng: &mut Rng) -> Option<Vec<u8>
                 ..Limits::default()
             },
             &Settings::default(),
-            &Shared::default(),
+            &shared,
             &mut Silent::default(),
         );
         let best = found.best?;
