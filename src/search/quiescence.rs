@@ -13,6 +13,7 @@ use super::pruning::DELTA_MARGIN;
 use super::score::{DRAW, INFINITE, MAX_PLY, Score, mated_in};
 use super::thread::Worker;
 use super::tt::{TtBound, score_from_tt, score_to_tt};
+use crate::board::moves::CheckInfo;
 use crate::board::see::{see_ge, see_value};
 
 impl Worker<'_> {
@@ -73,7 +74,10 @@ impl Worker<'_> {
 
         let prevs = self.prevs(ply);
         let checks = checks && self.config.quiescence_checks;
-        let mut picker = MovePicker::new_quiescence(entry.and_then(|e| e.mv), in_check, checks);
+        let check_info = CheckInfo::new(self.pos.board());
+        let list = self.take_list(ply);
+        let mut picker =
+            MovePicker::new_quiescence(entry.and_then(|e| e.mv), in_check, checks, list);
         let mut best_move = None;
         let mut moves = 0;
         loop {
@@ -82,6 +86,7 @@ impl Worker<'_> {
                     hist: &self.hist,
                     config: &self.config,
                     prevs,
+                    checks: check_info,
                 };
                 picker.next(&self.pos, &ctx)
             };
@@ -91,7 +96,7 @@ impl Worker<'_> {
                 if self.config.qsearch_see && picker.stage() >= Stage::BadNoisy {
                     break; // the rest lose material by SEE
                 }
-                if picker.stage() >= Stage::ScoreQuiets {
+                if picker.stage() == Stage::Quiets {
                     // A quiet check: searched unless it just loses material.
                     if !see_ge(self.pos.board(), mv, 0) {
                         continue;
@@ -122,6 +127,7 @@ impl Worker<'_> {
                 }
             }
         }
+        self.give_list(ply, picker.into_list());
         if in_check && moves == 0 {
             return mated_in(ply);
         }
