@@ -7,6 +7,7 @@
 pub mod fen;
 pub mod moves;
 pub mod perft;
+pub mod perft_suite;
 pub mod see;
 
 pub use cozy_chess::{BitBoard, Board, Color, File, Move, Piece, Rank, Square};
