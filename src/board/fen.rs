@@ -148,6 +148,27 @@ fn back_rank_pieces(placement: &str) -> [[Option<(Piece, Color)>; 8]; 2] {
     out
 }
 
+/// In standard chess, castling rights need the king on the e-file and the
+/// rooks in the corners; anything else is a Chess960 position.
+pub fn check_standard_castling(board: &Board) -> Result<(), String> {
+    for color in Color::ALL {
+        let rights = board.castle_rights(color);
+        if rights.short.is_none() && rights.long.is_none() {
+            continue;
+        }
+        let king_home = board.king(color).file() == File::E;
+        let rooks_home =
+            rights.short.is_none_or(|f| f == File::H) && rights.long.is_none_or(|f| f == File::A);
+        if !(king_home && rooks_home) {
+            return Err(format!(
+                "{color:?} castling rights with the king or rook off its standard square \
+                 are Chess960 only (set UCI_Chess960)"
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The en passant field is `-` or a square on the rank a pawn of the side
 /// not to move just skipped (the sixth rank when White is to move).
 fn check_en_passant_field(field: &str, side: Color) -> Result<(), String> {
