@@ -10,8 +10,11 @@ use crate::search::info::Silent;
 use crate::search::limits::Limits;
 use crate::search::{self, Settings, Shared};
 
+/// Hash size of each bench search (fixed, so the node count is too).
+pub const BENCH_HASH_MB: usize = 16;
+
 /// Depth each bench position is searched to.
-pub const DEFAULT_DEPTH: u32 = 4;
+pub const DEFAULT_DEPTH: u32 = 11;
 
 /// Openings, middlegames (the Bratko-Kopec test), tactics (from WAC) and endgames.
 pub const POSITIONS: &[&str] = &[
@@ -83,7 +86,9 @@ pub fn measure(depth: u32) -> BenchResult {
         let Ok(pos) = Position::from_fen(fen, false) else {
             continue;
         };
-        let shared = Shared::default();
+        let Ok(shared) = Shared::with_hash(BENCH_HASH_MB) else {
+            continue;
+        };
         let result = search::run(
             &pos,
             &Limits::depth(depth),

@@ -5,7 +5,7 @@
 //! with a large stack, so the caller stays free to answer `isready` and `stop`.
 
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -49,6 +49,9 @@ pub struct Engine {
     pub options: Options,
     shared: Arc<Shared>,
     thread: Option<JoinHandle<()>>,
+    /// Set by the search thread just before it prints `bestmove`: from then
+    /// on the GUI may send anything, even while the thread is still ending.
+    done: Arc<AtomicBool>,
 }
 
 impl Default for Engine {
@@ -59,17 +62,25 @@ impl Default for Engine {
 
 impl Engine {
     pub fn new() -> Self {
+        let options = Options::default();
+        let shared = Shared::with_hash(options.hash_mb).unwrap_or_default();
         Self {
             position: Position::default(),
-            options: Options::default(),
-            shared: Arc::new(Shared::default()),
+            options,
+            shared: Arc::new(shared),
             thread: None,
+            done: Arc::new(AtomicBool::new(true)),
         }
     }
 
-    /// True while a search thread is running (or waiting for `stop`).
-    pub fn is_searching(&self) -> bool {
-        self.thread.as_ref().is_some_and(|t| !t.is_finished())
+    /// True while a search is running (or waiting for `stop`), that is until
+    /// its `bestmove` is out. A finished search thread is reaped here.
+    pub fn is_searching(&mut self) -> bool {
+        if self.done.load(Ordering::SeqCst) {
+            self.wait();
+            return false;
+        }
+        self.thread.is_some()
     }
 
     /// Starts a search of the current position on a new thread. The reporter
@@ -79,10 +90,13 @@ impl Engine {
         self.stop();
         self.shared.reset(limits.ponder);
         let shared = Arc::clone(&self.shared);
+        self.done.store(false, Ordering::SeqCst);
+        let done = Arc::clone(&self.done);
         let root = self.position.clone();
         let settings = Settings {
             move_overhead: self.options.move_overhead,
             multipv: self.options.multipv,
+            threads: self.options.threads,
             config: self.options.search,
         };
         let spawned = std::thread::Builder::new()
@@ -102,11 +116,15 @@ impl Engine {
                     after.play(b);
                     after.uci(p)
                 });
+                done.store(true, Ordering::SeqCst);
                 reporter.bestmove(best.as_deref(), ponder.as_deref());
             });
         match spawned {
             Ok(handle) => self.thread = Some(handle),
-            Err(e) => eprintln!("cannot start search thread: {e}"),
+            Err(e) => {
+                self.done.store(true, Ordering::SeqCst);
+                eprintln!("cannot start search thread: {e}")
+            }
         }
     }
 
@@ -140,15 +158,33 @@ impl Engine {
     /// Forgets everything learned in earlier searches (`ucinewgame`).
     pub fn new_game(&mut self) {
         self.stop();
+        self.shared.tt.clear();
     }
 
     /// Clears the transposition table (`Clear Hash`).
-    pub fn clear_hash(&mut self) {}
+    pub fn clear_hash(&mut self) {
+        self.stop();
+        self.shared.tt.clear();
+    }
 
-    /// Resizes the transposition table (`Hash`, in MB).
+    /// Resizes the transposition table (`Hash`, in MB). Only between
+    /// searches: the old table is dropped once no thread uses it.
     pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
-        self.options.hash_mb = mb;
-        Ok(())
+        self.stop();
+        // Free the old table first so that old + new need not fit together.
+        self.shared = Arc::new(Shared::default());
+        match Shared::with_hash(mb) {
+            Ok(s) => {
+                self.shared = Arc::new(s);
+                self.options.hash_mb = mb;
+                Ok(())
+            }
+            Err(e) => {
+                let old = Shared::with_hash(self.options.hash_mb).unwrap_or_default();
+                self.shared = Arc::new(old);
+                Err(e)
+            }
+        }
     }
 }
 

@@ -6,6 +6,8 @@
 pub mod bench;
 pub mod board;
 pub mod engine;
+pub mod epd;
 pub mod eval;
+pub mod lab;
 pub mod search;
 pub mod uci;

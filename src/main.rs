@@ -26,6 +26,18 @@ enum Cmd {
         /// Search depth per position.
         depth: Option<u32>,
     },
+    /// Run an EPD test suite (bm/am); prints failures and `solved k/n`.
+    Epd {
+        file: String,
+        /// Search time per position, in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        movetime: u64,
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Hash table size in MB.
+        #[arg(long, default_value_t = 64)]
+        hash: usize,
+    },
     /// Count the leaves of the legal move tree, or check a perft suite (--epd).
     Perft {
         /// Depth to count (not needed with --epd).
@@ -55,6 +67,17 @@ fn main() -> ExitCode {
         None | Some(Cmd::Uci) => cutoff::uci::run(),
         Some(Cmd::Bench { depth }) => {
             cutoff::bench::run(depth.unwrap_or(cutoff::bench::DEFAULT_DEPTH))
+        }
+        Some(Cmd::Epd {
+            file,
+            movetime,
+            threads,
+            hash,
+        }) => {
+            if let Err(e) = cutoff::epd::run(&file, movetime, threads, hash) {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
         }
         Some(Cmd::Perft {
             depth,

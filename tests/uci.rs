@@ -373,3 +373,17 @@ fn display_shows_board_fen_and_key() {
     let key = out.iter().find_map(|l| l.strip_prefix("Key: "));
     assert!(key.is_some_and(|k| k.len() == 16 && u64::from_str_radix(k, 16).is_ok()));
 }
+
+#[test]
+fn commands_right_after_bestmove_are_accepted() {
+    // A GUI may send `setoption` as soon as it reads `bestmove`, while the
+    // search thread is still ending: that must not count as "during a search".
+    let mut s = Session::start();
+    s.send("position startpos");
+    for i in 0..40 {
+        s.send("go depth 1");
+        s.wait_bestmove();
+        let out = s.ask(&format!("setoption name Move Overhead value {}", 10 + i % 2));
+        assert!(out.is_empty(), "round {i}: {out:?}");
+    }
+}

@@ -23,6 +23,9 @@ pub struct Position {
     undo: Vec<Board>,
     /// Keys of all earlier positions of the game, oldest first.
     keys: Vec<u64>,
+    /// `keys.len()` after each null move still on the undo stack: positions
+    /// before a null move cannot repeat in a real game line.
+    nulls: Vec<usize>,
     chess960: bool,
 }
 
@@ -38,6 +41,7 @@ impl Position {
             board,
             undo: Vec::with_capacity(256),
             keys: Vec::with_capacity(512),
+            nulls: Vec::new(),
             chess960,
         }
     }
@@ -96,6 +100,9 @@ impl Position {
     pub fn undo(&mut self) {
         if let Some(b) = self.undo.pop() {
             self.board = b;
+            if self.nulls.last() == Some(&self.keys.len()) {
+                self.nulls.pop();
+            }
             self.keys.pop();
         }
     }
@@ -105,6 +112,7 @@ impl Position {
         match self.board.null_move() {
             Some(b) => {
                 self.keys.push(self.board.hash());
+                self.nulls.push(self.keys.len());
                 self.undo.push(std::mem::replace(&mut self.board, b));
                 true
             }
@@ -136,7 +144,10 @@ impl Position {
     /// one must have occurred twice (threefold repetition).
     pub fn is_repetition(&self, ply: usize) -> bool {
         let key = self.board.hash();
-        let window = (self.board.halfmove_clock() as usize).min(self.keys.len());
+        let since_null = self.keys.len() - self.nulls.last().copied().unwrap_or(0);
+        let window = (self.board.halfmove_clock() as usize)
+            .min(self.keys.len())
+            .min(since_null);
         let mut seen = 0;
         let mut back = 4;
         while back <= window {

@@ -2,7 +2,10 @@
 //! and classification (captures, victims).
 
 use cozy_chess::util::{display_uci_move, parse_uci_move};
-use cozy_chess::{Board, Move, Piece};
+use cozy_chess::{
+    BitBoard, Board, Move, Piece, get_bishop_moves, get_knight_moves, get_pawn_attacks,
+    get_rook_moves,
+};
 
 /// All legal moves of a board, in the generator's order.
 pub fn legal_moves(board: &Board) -> Vec<Move> {
@@ -59,9 +62,73 @@ pub fn captured(board: &Board, mv: Move) -> Option<Piece> {
     is_ep.then_some(Piece::Pawn)
 }
 
-/// Makes a move on a copy and reports whether it gives check.
+/// Whether a legal move gives check, without playing it: a direct attack by
+/// the moved piece from its new square, or a slider uncovered behind it.
+/// Castling, en passant and promotions are rare: those are played on a copy.
 pub fn gives_check(board: &Board, mv: Move) -> bool {
-    let mut b = board.clone();
-    b.play_unchecked(mv);
-    !b.checkers().is_empty()
+    let stm = board.side_to_move();
+    let ours = board.colors(stm);
+    let Some(piece) = board.piece_on(mv.from) else {
+        return false;
+    };
+    let en_passant =
+        piece == Piece::Pawn && mv.from.file() != mv.to.file() && !board.occupied().has(mv.to);
+    if ours.has(mv.to) || mv.promotion.is_some() || en_passant {
+        let mut b = board.clone();
+        b.play_unchecked(mv);
+        return !b.checkers().is_empty();
+    }
+    let king = board.king(!stm);
+    let occ = (board.occupied() ^ mv.from.bitboard()) | mv.to.bitboard();
+    let direct = match piece {
+        Piece::Pawn => get_pawn_attacks(mv.to, stm),
+        Piece::Knight => get_knight_moves(mv.to),
+        Piece::Bishop => get_bishop_moves(mv.to, occ),
+        Piece::Rook => get_rook_moves(mv.to, occ),
+        Piece::Queen => get_bishop_moves(mv.to, occ) | get_rook_moves(mv.to, occ),
+        Piece::King => BitBoard::EMPTY,
+    };
+    if direct.has(king) {
+        return true;
+    }
+    let others = ours & !mv.from.bitboard();
+    let diag = others & (board.pieces(Piece::Bishop) | board.pieces(Piece::Queen));
+    let orth = others & (board.pieces(Piece::Rook) | board.pieces(Piece::Queen));
+    !(get_bishop_moves(king, occ) & diag).is_empty()
+        || !(get_rook_moves(king, occ) & orth).is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fast test agrees with playing the move, over many positions.
+    #[test]
+    fn gives_check_matches_playing_the_move() {
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "4k3/8/8/3pP3/8/8/8/R3K2R w KQ d6 0 1",
+        ];
+        let mut checked = 0;
+        for fen in fens {
+            let mut frontier = vec![fen.parse::<Board>().unwrap()];
+            for _ in 0..2 {
+                let mut next = Vec::new();
+                for b in &frontier {
+                    for mv in legal_moves(b) {
+                        let mut c = b.clone();
+                        c.play_unchecked(mv);
+                        assert_eq!(gives_check(b, mv), !c.checkers().is_empty(), "{b} {mv}");
+                        checked += 1;
+                        next.push(c);
+                    }
+                }
+                frontier = next;
+            }
+        }
+        assert!(checked > 2_000, "only {checked} moves checked");
+    }
 }

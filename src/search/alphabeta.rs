@@ -1,228 +1,570 @@
-//! Negamax alpha-beta (fail-soft) with a capture-only quiescence search.
+//! The main search: negamax alpha-beta, fail-soft, with principal variation
+//! search (PVS).
 //!
 //! Negamax scores every node from the side to move, so one function serves
 //! both players: a child's score is negated and the window (alpha, beta)
-//! becomes (-beta, -alpha). A move scoring at least beta proves the node will
-//! be avoided by the opponent, so its remaining moves need no search (cutoff).
+//! becomes (-beta, -alpha). A move scoring at least beta proves the opponent
+//! will avoid this node, so the remaining moves need no search (a cutoff).
+//! PVS searches the first move with the full window and the others with a
+//! null window (alpha, alpha + 1) that can only answer "better or not"; only a
+//! move that turns out better is searched again with the full window.
+//!
+//! `PV` is true on the principal variation (window wider than one point).
+//! Before the move loop come the node-level prunings (razoring, reverse
+//! futility, null move, ProbCut, IIR); inside it the move-level ones (late
+//! move pruning, futility, SEE), the extensions and late move reductions.
 
-use super::pv::PvTable;
-use super::score::{DRAW, INFINITE, MAX_PLY, Score, mated_in};
-use super::{Clock, Shared, limits::Limits};
-use crate::board::{Move, Position};
-use crate::eval::evaluate;
+use super::history::{history_bonus, piece_to};
+use super::movepick::{MovePicker, NO_MOVE, OrderContext, is_noisy};
+use super::pruning::*;
+use super::score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, Score, mated_in};
+use super::thread::{NO_EVAL, Worker};
+use super::tt::{TtBound, TtEntry, score_from_tt, score_to_tt};
+use crate::board::Move;
+use crate::board::moves::gives_check;
 
-/// How many nodes pass between two looks at the clock and the stop flag.
-const CHECK_INTERVAL: u64 = 1024;
+/// A hash score replaces the static evaluation only if its search was at
+/// most this many plies shallower than the current node's.
+const TT_EVAL_DEPTH_SLACK: i32 = 2;
 
-/// One search thread's state.
-pub struct Worker<'a> {
-    pos: Position,
-    shared: &'a Shared,
-    clock: Clock,
-    root_moves: Vec<Move>,
-    nodes: u64,
-    seldepth: usize,
-    pv: PvTable,
-    stopped: bool,
-}
+/// Moves remembered per node for history maluses.
+const TRIED_MAX: usize = 64;
 
-impl<'a> Worker<'a> {
-    pub fn new(mut pos: Position, shared: &'a Shared, clock: Clock, limits: &Limits) -> Self {
-        pos.forget_undo();
-        let mut root_moves = pos.legal_moves();
-        if !limits.searchmoves.is_empty() {
-            root_moves.retain(|m| limits.searchmoves.contains(m));
+impl Worker<'_> {
+    /// Searches the node at `ply` to `depth` within (alpha, beta).
+    pub fn negamax<const PV: bool>(
+        &mut self,
+        mut depth: i32,
+        ply: usize,
+        mut alpha: Score,
+        mut beta: Score,
+        cut_node: bool,
+    ) -> Score {
+        if depth <= 0 {
+            return self.quiescence::<PV>(ply, alpha, beta, true);
         }
-        Self {
-            pos,
-            shared,
-            clock,
-            root_moves,
-            nodes: 0,
-            seldepth: 0,
-            pv: PvTable::default(),
-            stopped: false,
-        }
-    }
-
-    pub fn root_moves(&self) -> &[Move] {
-        &self.root_moves
-    }
-
-    pub fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    pub fn seldepth(&self) -> usize {
-        self.seldepth
-    }
-
-    pub fn stopped(&self) -> bool {
-        self.stopped
-    }
-
-    pub fn clock(&self) -> &Clock {
-        &self.clock
-    }
-
-    pub fn root_pv(&self) -> Vec<Move> {
-        self.pv.line(0).to_vec()
-    }
-
-    /// Searches the root to `depth`, best move of the last iteration first.
-    pub fn search_root(&mut self, depth: u32) -> Score {
-        self.seldepth = 0;
-        if let Some(i) = self
-            .pv
-            .line(0)
-            .first()
-            .and_then(|best| self.root_moves.iter().position(|m| m == best))
-        {
-            self.root_moves[..=i].rotate_right(1);
-        }
-        self.pv.clear(0);
-        let (mut alpha, beta) = (-INFINITE, INFINITE);
-        let mut best = -INFINITE;
-        let moves = self.root_moves.clone();
-        for mv in moves {
-            self.pos.play(mv);
-            self.nodes += 1;
-            let score = -self.negamax(depth as i32 - 1, 1, -beta, -alpha);
-            self.pos.undo();
-            if self.stopped {
-                break;
-            }
-            if score > best {
-                best = score;
-                self.pv.update(0, mv);
-                alpha = alpha.max(score);
-            }
-        }
-        if self.root_moves.is_empty() {
-            return if self.pos.in_check() {
-                mated_in(0)
-            } else {
-                DRAW
-            };
-        }
-        best
-    }
-
-    /// Checks the stop flag and limits every `CHECK_INTERVAL` nodes.
-    fn poll(&mut self) -> bool {
-        if self.nodes.is_multiple_of(CHECK_INTERVAL)
-            && (self.shared.stopped() || self.clock.hard_stop(self.shared, self.nodes))
-        {
-            self.stopped = true;
-        }
-        self.stopped
-    }
-
-    /// Draw by repetition, fifty-move rule or insufficient material.
-    fn is_draw(&self, ply: usize) -> bool {
-        self.pos.is_repetition(ply)
-            || self.pos.is_fifty_move_draw()
-            || self.pos.is_insufficient_material()
-    }
-
-    fn negamax(&mut self, depth: i32, ply: usize, mut alpha: Score, beta: Score) -> Score {
+        let root = ply == 0;
         self.pv.clear(ply);
-        if self.poll() {
+        if self.visit() {
             return 0;
         }
-        if self.is_draw(ply) {
-            return DRAW;
+        self.seldepth = self.seldepth.max(ply);
+        let in_check = self.pos.in_check();
+        if !root {
+            if self.is_draw(ply) {
+                return DRAW;
+            }
+            if ply >= MAX_PLY - 1 {
+                return if in_check { DRAW } else { self.evaluate() };
+            }
+            if self.config.mate_distance_pruning {
+                // No line from here can beat a mate already found nearer the root.
+                alpha = alpha.max(mated_in(ply));
+                beta = beta.min(MATE - ply as Score - 1);
+                if alpha >= beta {
+                    return alpha;
+                }
+            }
         }
-        if depth <= 0 || ply >= MAX_PLY - 1 {
-            return self.quiescence(ply, alpha, beta);
+
+        let excluded = self.stack[ply].excluded;
+        let key = self.pos.key();
+        let tt_entry = self.probe_tt(key, excluded.is_none());
+        let tt_score = tt_entry.map(|e| score_from_tt(e.score, ply));
+        let tt_move = if root {
+            Some(self.root_moves[self.pv_idx].mv)
+        } else {
+            tt_entry.and_then(|e| e.mv)
+        };
+        if let (false, Some(e), Some(s)) = (PV, tt_entry, tt_score)
+            && e.depth >= depth
+            && bound_decides(e.bound, s, beta)
+        {
+            return s;
         }
-        let mut moves = self.pos.legal_moves();
-        if moves.is_empty() {
-            return if self.pos.in_check() {
+
+        // Static evaluation, improved by a hash score whose bound points the right way.
+        let static_eval = if in_check {
+            NO_EVAL
+        } else if excluded.is_some() {
+            self.stack[ply].static_eval
+        } else {
+            tt_entry.map_or_else(|| self.evaluate(), |e| e.eval)
+        };
+        // Only a hash score from a search of similar depth: a shallow bound
+        // that missed a threat would otherwise keep pruning this node.
+        let eval = match (tt_entry, tt_score) {
+            (Some(e), Some(s))
+                if !in_check
+                    && e.depth >= depth - TT_EVAL_DEPTH_SLACK
+                    && improves_eval(e.bound, s, static_eval) =>
+            {
+                s
+            }
+            _ => static_eval,
+        };
+        self.stack[ply].static_eval = static_eval;
+        let improving = !in_check
+            && ply >= 2
+            && self.stack[ply - 2].static_eval != NO_EVAL
+            && static_eval > self.stack[ply - 2].static_eval;
+        self.hist.clear_killers(ply + 1);
+        self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
+
+        if !PV
+            && !in_check
+            && excluded.is_none()
+            && let Some(s) = self.prune_node(
+                depth,
+                ply,
+                alpha,
+                beta,
+                eval,
+                static_eval,
+                improving,
+                cut_node,
+                tt_entry,
+            )
+        {
+            return s;
+        }
+        if self.config.iir && depth >= IIR_MIN_DEPTH && tt_move.is_none() && (PV || cut_node) {
+            depth -= 1;
+        }
+
+        let stm = self.pos.side_to_move();
+        let prevs = self.prevs(ply);
+        let killers = if self.config.killers {
+            self.hist.killers(ply)
+        } else {
+            [None; 2]
+        };
+        let counter = if self.config.countermove {
+            self.hist.countermove(prevs[0])
+        } else {
+            None
+        };
+        let tt_move = if self.config.tt || root {
+            tt_move
+        } else {
+            None
+        };
+        let mut picker = MovePicker::new(tt_move, [killers[0], killers[1], counter]);
+        let mut best = -INFINITE;
+        let mut best_move: Option<Move> = None;
+        let mut move_count = 0;
+        let mut tried = Tried::default();
+
+        loop {
+            let next = {
+                let ctx = OrderContext {
+                    hist: &self.hist,
+                    config: &self.config,
+                    prevs,
+                };
+                picker.next(&self.pos, &ctx)
+            };
+            let Some(mv) = next else { break };
+            if Some(mv) == excluded {
+                continue;
+            }
+            if root && !self.root_moves[self.pv_idx..].iter().any(|r| r.mv == mv) {
+                continue;
+            }
+            move_count += 1;
+            let quiet = !is_noisy(&self.pos, mv);
+            let piece = self
+                .pos
+                .board()
+                .piece_on(mv.from)
+                .unwrap_or(crate::board::Piece::Pawn);
+            let pt = piece_to(stm, piece, mv.to);
+            let history = if quiet {
+                self.hist.butterfly(stm, mv)
+                    + self.hist.continuation(1, prevs[0], pt)
+                    + self.hist.continuation(2, prevs[1], pt)
+            } else {
+                0
+            };
+
+            if !root && best > -MATE_BOUND && self.pos.has_non_pawn_material(stm) {
+                let lmr_depth = (depth - self.lmr.get(depth, move_count)).max(0);
+                // Checks are treated like captures: never futile, SEE-pruned with the noisy margin.
+                let tame = quiet && !gives_check(self.pos.board(), mv);
+                if self.prune_move(
+                    &mut picker,
+                    mv,
+                    tame,
+                    depth,
+                    lmr_depth,
+                    move_count,
+                    in_check,
+                    static_eval,
+                    alpha,
+                    improving,
+                ) {
+                    continue;
+                }
+            }
+
+            // Extensions.
+            let mut extension = 0;
+            if !root && Some(mv) == tt_move && excluded.is_none() && self.config.singular_extension
+            {
+                match self.singular(mv, depth, ply, beta, cut_node, tt_entry, tt_score) {
+                    Singular::Extend(e) => extension = e,
+                    Singular::MultiCut(s) => return s,
+                }
+            }
+            if root && self.is_main() && self.clock.elapsed_ms() > 3000 {
+                self.report_currmove(mv, move_count);
+            }
+
+            let nodes_before = self.nodes;
+            self.pos.play(mv);
+            self.stack[ply].piece_to = Some(pt);
+            self.stack[ply].null_move = false;
+            let gives_check = self.pos.in_check();
+            if gives_check
+                && extension == 0
+                && self.config.check_extension
+                && (ply as i32) < 2 * self.root_depth
+            {
+                extension = 1;
+            }
+            if extension >= 2 {
+                self.stack[ply + 1].double_extensions += 1;
+            }
+            let new_depth = depth - 1 + extension;
+
+            let score = if move_count == 1 {
+                -self.negamax::<PV>(new_depth, ply + 1, -beta, -alpha, !PV && !cut_node)
+            } else {
+                let r = self.reduction(
+                    depth,
+                    move_count,
+                    quiet,
+                    PV,
+                    cut_node,
+                    gives_check,
+                    improving,
+                    history,
+                    &killers,
+                    mv,
+                    new_depth,
+                );
+                self.search_late_move::<PV>(new_depth, r, ply, alpha, beta, cut_node)
+            };
+            self.pos.undo();
+            self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
+            if self.stopped {
+                return 0;
+            }
+            if root {
+                self.update_root_move(mv, score, alpha, move_count, self.nodes - nodes_before);
+            }
+
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    if PV {
+                        self.pv.update(ply, mv);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if Some(mv) != best_move {
+                tried.push(mv, quiet);
+            }
+        }
+
+        if move_count == 0 {
+            return if excluded.is_some() {
+                alpha
+            } else if in_check {
                 mated_in(ply)
             } else {
                 DRAW
             };
         }
-        order_captures_first(&self.pos, &mut moves);
-        let mut best = -INFINITE;
-        for mv in moves {
-            self.pos.play(mv);
-            self.nodes += 1;
-            let score = -self.negamax(depth - 1, ply + 1, -beta, -alpha);
-            self.pos.undo();
-            if self.stopped {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    self.pv.update(ply, mv);
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
+        if best >= beta
+            && let Some(bm) = best_move
+        {
+            self.update_histories(bm, depth, ply, tried.quiets(), tried.noisies());
+        }
+        if excluded.is_none() && self.config.tt {
+            let bound = if best >= beta {
+                TtBound::Lower
+            } else if PV && best_move.is_some() {
+                TtBound::Exact
+            } else {
+                TtBound::Upper
+            };
+            let se = if in_check { 0 } else { static_eval };
+            self.shared
+                .tt
+                .store(key, best_move, score_to_tt(best, ply), se, depth, bound);
         }
         best
     }
 
-    /// Searches captures only, so that the leaves are quiet: the side to move
-    /// may "stand pat" on the static evaluation instead of capturing.
-    fn quiescence(&mut self, ply: usize, mut alpha: Score, beta: Score) -> Score {
-        self.pv.clear(ply);
-        self.seldepth = self.seldepth.max(ply);
-        if self.poll() {
+    /// Searches a move after the first: reduced null window first (LMR), then
+    /// full-depth null window, then full window on the PV (PVS re-searches).
+    #[allow(clippy::too_many_arguments)]
+    fn search_late_move<const PV: bool>(
+        &mut self,
+        new_depth: i32,
+        r: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        cut_node: bool,
+    ) -> Score {
+        if !self.config.pvs {
+            // Plain alpha-beta: every move gets the full window.
+            let mut s = -self.negamax::<PV>(new_depth - r, ply + 1, -beta, -alpha, false);
+            if r > 0 && s > alpha {
+                s = -self.negamax::<PV>(new_depth, ply + 1, -beta, -alpha, false);
+            }
+            return s;
+        }
+        let mut s = -self.negamax::<false>(new_depth - r, ply + 1, -alpha - 1, -alpha, true);
+        if r > 0 && s > alpha && !self.stopped {
+            s = -self.negamax::<false>(new_depth, ply + 1, -alpha - 1, -alpha, !cut_node);
+        }
+        if PV && s > alpha && s < beta && !self.stopped {
+            s = -self.negamax::<true>(new_depth, ply + 1, -beta, -alpha, false);
+        }
+        s
+    }
+
+    /// The late move reduction for this move, in plies (0 = none).
+    #[allow(clippy::too_many_arguments)]
+    fn reduction(
+        &self,
+        depth: i32,
+        move_count: usize,
+        quiet: bool,
+        pv: bool,
+        cut_node: bool,
+        gives_check: bool,
+        improving: bool,
+        history: i32,
+        killers: &[Option<Move>; 2],
+        mv: Move,
+        new_depth: i32,
+    ) -> i32 {
+        if !self.config.lmr || depth < LMR_MIN_DEPTH || move_count <= 1 + pv as usize {
             return 0;
         }
-        let in_check = self.pos.in_check();
-        let mut best = if in_check {
-            -INFINITE
+        let mut r = self.lmr.get(depth, move_count);
+        if !quiet {
+            r /= 2;
+        }
+        r += (!pv) as i32 + cut_node as i32 + (!improving) as i32;
+        r -= gives_check as i32 + killers.contains(&Some(mv)) as i32;
+        if quiet {
+            r -= history / LMR_HISTORY_DIVISOR;
+        }
+        r.clamp(0, (new_depth - 1).max(0))
+    }
+
+    fn probe_tt(&self, key: u64, allowed: bool) -> Option<TtEntry> {
+        if allowed && self.config.tt {
+            self.shared.tt.probe(key)
         } else {
-            evaluate(self.pos.board())
+            None
+        }
+    }
+
+    pub fn evaluate(&mut self) -> Score {
+        self.evaluator.evaluate(self.pos.board())
+    }
+
+    /// Rewards the cutoff move and punishes the moves tried before it.
+    fn update_histories(
+        &mut self,
+        best: Move,
+        depth: i32,
+        ply: usize,
+        quiets: &[Move],
+        noisies: &[Move],
+    ) {
+        let bonus = history_bonus(depth);
+        let stm = self.pos.side_to_move();
+        let prevs = self.prevs(ply);
+        let board = self.pos.board();
+        let pt_of = |mv: Move| {
+            let piece = board.piece_on(mv.from).unwrap_or(crate::board::Piece::Pawn);
+            piece_to(stm, piece, mv.to)
         };
-        if best >= beta || ply >= MAX_PLY - 1 {
-            return best;
-        }
-        alpha = alpha.max(best);
-        let mut moves = self.pos.legal_moves();
-        if moves.is_empty() && in_check {
-            return mated_in(ply);
-        }
-        if !in_check {
-            moves.retain(|&m| self.pos.is_noisy(m));
-        }
-        order_captures_first(&self.pos, &mut moves);
-        for mv in moves {
-            self.pos.play(mv);
-            self.nodes += 1;
-            let score = -self.quiescence(ply + 1, -beta, -alpha);
-            self.pos.undo();
-            if self.stopped {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    self.pv.update(ply, mv);
-                    if score >= beta {
-                        break;
-                    }
+        if !is_noisy(&self.pos, best) {
+            if self.config.history {
+                self.hist.update_quiet(stm, best, pt_of(best), prevs, bonus);
+                for &q in quiets {
+                    self.hist.update_quiet(stm, q, pt_of(q), prevs, -bonus);
                 }
             }
+            self.hist.add_refutation(ply, best, prevs[0]);
+        } else if let Some(victim) = self.pos.captured(best) {
+            self.hist.update_capture(pt_of(best), victim, bonus);
         }
-        best
+        for &n in noisies {
+            if let Some(victim) = self.pos.captured(n) {
+                self.hist.update_capture(pt_of(n), victim, -bonus);
+            }
+        }
+    }
+
+    /// Records a root move's result: its score if it is the first or beats
+    /// alpha, otherwise "worse than the best" so sorting keeps it behind.
+    fn update_root_move(
+        &mut self,
+        mv: Move,
+        score: Score,
+        alpha: Score,
+        move_count: usize,
+        nodes: u64,
+    ) {
+        let seldepth = self.seldepth;
+        let line = self.pv.line(1).to_vec();
+        let Some(rm) = self.root_moves.iter_mut().find(|r| r.mv == mv) else {
+            return;
+        };
+        rm.nodes += nodes;
+        if move_count == 1 || score > alpha {
+            rm.score = score;
+            rm.seldepth = seldepth;
+            rm.pv.clear();
+            rm.pv.push(mv);
+            rm.pv.extend_from_slice(&line);
+        } else {
+            rm.score = -INFINITE;
+        }
+    }
+
+    fn report_currmove(&mut self, mv: Move, number: usize) {
+        let text = self.pos.uci(mv);
+        let depth = self.root_depth as u32;
+        if let Some(r) = self.reporter.as_mut() {
+            r.currmove(depth, &text, number + self.pv_idx);
+        }
+    }
+
+    /// Singular extension: is the hash move much better than all others?
+    #[allow(clippy::too_many_arguments)]
+    fn singular(
+        &mut self,
+        mv: Move,
+        depth: i32,
+        ply: usize,
+        beta: Score,
+        cut_node: bool,
+        entry: Option<TtEntry>,
+        tt_score: Option<Score>,
+    ) -> Singular {
+        let (Some(e), Some(tt_score)) = (entry, tt_score) else {
+            return Singular::Extend(0);
+        };
+        let usable = depth >= SE_MIN_DEPTH
+            && e.depth >= depth - SE_TT_DEPTH_SLACK
+            && e.bound != TtBound::Upper
+            && tt_score.abs() < MATE_BOUND
+            && (ply as i32) < 2 * self.root_depth;
+        if !usable {
+            return Singular::Extend(0);
+        }
+        let singular_beta = tt_score - 2 * depth;
+        self.stack[ply].excluded = Some(mv);
+        let s = self.negamax::<false>(
+            (depth - 1) / 2,
+            ply,
+            singular_beta - 1,
+            singular_beta,
+            cut_node,
+        );
+        self.stack[ply].excluded = None;
+        if s < singular_beta {
+            let double = s < singular_beta - SE_DOUBLE_MARGIN
+                && self.stack[ply].double_extensions < SE_MAX_DOUBLE;
+            Singular::Extend(if double { 2 } else { 1 })
+        } else if singular_beta >= beta {
+            // Multi-cut: even without the hash move the node fails high.
+            Singular::MultiCut(singular_beta)
+        } else if tt_score >= beta {
+            Singular::Extend(-1)
+        } else {
+            Singular::Extend(0)
+        }
     }
 }
 
-/// MVV-LVA: captures of the most valuable victim first, by the least valuable attacker.
-fn order_captures_first(pos: &Position, moves: &mut [Move]) {
-    moves.sort_by_cached_key(|&m| {
-        let victim = pos.captured(m).map_or(-1, |p| p as i32);
-        let attacker = pos.board().piece_on(m.from).map_or(0, |p| p as i32);
-        let promo = m.promotion.map_or(0, |p| p as i32);
-        -(victim * 8 + promo * 8 - attacker)
-    });
+enum Singular {
+    Extend(i32),
+    MultiCut(Score),
+}
+
+/// True if a stored bound makes the score usable against `beta`: a lower
+/// bound at or above beta, an upper bound below it, or an exact score.
+pub fn bound_decides(bound: TtBound, score: Score, beta: Score) -> bool {
+    match bound {
+        TtBound::Exact => true,
+        TtBound::Lower => score >= beta,
+        TtBound::Upper => score < beta,
+    }
+}
+
+/// True if a hash score is a better estimate than the static evaluation: a
+/// lower bound above it, an upper bound below it, or an exact score.
+fn improves_eval(bound: TtBound, score: Score, static_eval: Score) -> bool {
+    match bound {
+        TtBound::Exact => true,
+        TtBound::Lower => score > static_eval,
+        TtBound::Upper => score < static_eval,
+    }
+}
+
+/// The moves searched at a node before the best one, for history maluses.
+struct Tried {
+    quiets: [Move; TRIED_MAX],
+    noisies: [Move; TRIED_MAX],
+    n_quiets: usize,
+    n_noisies: usize,
+}
+
+impl Default for Tried {
+    fn default() -> Self {
+        Self {
+            quiets: [NO_MOVE; TRIED_MAX],
+            noisies: [NO_MOVE; TRIED_MAX],
+            n_quiets: 0,
+            n_noisies: 0,
+        }
+    }
+}
+
+impl Tried {
+    fn push(&mut self, mv: Move, quiet: bool) {
+        let (list, n) = if quiet {
+            (&mut self.quiets, &mut self.n_quiets)
+        } else {
+            (&mut self.noisies, &mut self.n_noisies)
+        };
+        if *n < TRIED_MAX {
+            list[*n] = mv;
+            *n += 1;
+        }
+    }
+
+    fn quiets(&self) -> &[Move] {
+        &self.quiets[..self.n_quiets]
+    }
+
+    fn noisies(&self) -> &[Move] {
+        &self.noisies[..self.n_noisies]
+    }
 }

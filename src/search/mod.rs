@@ -1,30 +1,46 @@
-//! The search: iterative deepening over a negamax alpha-beta search.
-//!
-//! `run` is the driver: it deepens one ply at a time, reports each finished
-//! iteration, and keeps the best move of the last complete (or partially
-//! searched but improved) iteration. The tree search itself is in `alphabeta`.
+//! The search: iterative deepening with aspiration windows (`driver`) over a
+//! principal variation alpha-beta search (`alphabeta`, `quiescence`), with a
+//! shared transposition table (`tt`), a staged move picker (`movepick`),
+//! history heuristics (`history`), pruning (`pruning`), time management
+//! (`time`) and Lazy SMP threads (`driver`). Every technique can be switched
+//! off through `config::SearchConfig`.
 
 pub mod alphabeta;
 pub mod config;
+pub mod driver;
+pub mod history;
 pub mod info;
 pub mod limits;
+pub mod movepick;
+pub mod pruning;
 pub mod pv;
+pub mod quiescence;
 pub mod score;
+pub mod thread;
 pub mod time;
+pub mod tt;
+
+pub use driver::run;
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use crate::board::{Move, Position};
-use info::{Bound, Info, Reporter};
 use limits::Limits;
-use score::{Score, UciScore};
+use score::Score;
 use time::Budget;
 
-/// State shared between the UCI thread and the search thread(s).
-#[derive(Debug, Default)]
+/// Hash size of a `Shared::default()`: enough for short searches (tests,
+/// datagen, the lab); the engine sizes its table from the Hash option.
+pub const DEFAULT_HASH_MB: usize = 1;
+
+/// State shared between the UCI thread and the search threads: the
+/// transposition table, the stop flag, node counts, pondering state.
 pub struct Shared {
+    pub tt: tt::TranspositionTable,
+    /// Nodes searched by all threads (each publishes its count periodically).
+    pub nodes: AtomicU64,
     /// Set to end the search as soon as possible.
     pub stop: AtomicBool,
     /// True while pondering: time limits are suspended until `ponderhit`.
@@ -35,8 +51,29 @@ pub struct Shared {
     go_time: Mutex<Option<Instant>>,
 }
 
+impl Default for Shared {
+    fn default() -> Self {
+        Self::with_hash(DEFAULT_HASH_MB).expect("a 1 MB table always fits")
+    }
+}
+
 impl Shared {
+    /// Shared state with a transposition table of `mb` megabytes.
+    pub fn with_hash(mb: usize) -> Result<Self, String> {
+        Ok(Self {
+            tt: tt::TranspositionTable::new(mb)?,
+            nodes: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(false),
+            ponderhit_ms: AtomicU64::new(0),
+            go_time: Mutex::new(None),
+        })
+    }
+
+    /// Prepares for a new search: clears flags and counters, ages the table.
     pub fn reset(&self, pondering: bool) {
+        self.nodes.store(0, Ordering::SeqCst);
+        self.tt.new_search();
         self.stop.store(false, Ordering::SeqCst);
         self.pondering.store(pondering, Ordering::SeqCst);
         self.ponderhit_ms.store(0, Ordering::SeqCst);
@@ -59,6 +96,7 @@ impl Shared {
 pub struct Settings {
     pub move_overhead: u64,
     pub multipv: usize,
+    pub threads: usize,
     pub config: config::SearchConfig,
 }
 
@@ -67,6 +105,7 @@ impl Default for Settings {
         Self {
             move_overhead: 10,
             multipv: 1,
+            threads: 1,
             config: config::SearchConfig::ALL_ON,
         }
     }
@@ -144,84 +183,4 @@ pub fn pv_to_uci(root: &Position, line: &[Move]) -> Vec<String> {
         pos.play(mv);
     }
     out
-}
-
-/// Runs an iterative-deepening search from `root` and returns the best move.
-pub fn run(
-    root: &Position,
-    limits: &Limits,
-    settings: &Settings,
-    shared: &Shared,
-    reporter: &mut dyn Reporter,
-) -> SearchResult {
-    let clock = Clock::new(limits, root, settings);
-    let mut worker = alphabeta::Worker::new(root.clone(), shared, clock, limits);
-    let max_depth = limits
-        .depth
-        .unwrap_or(score::MAX_PLY as u32 - 1)
-        .clamp(1, score::MAX_PLY as u32 - 1);
-    let mut result = SearchResult {
-        best: worker.root_moves().first().copied(),
-        ponder: None,
-        score: 0,
-        depth: 0,
-        nodes: 0,
-    };
-    for depth in 1..=max_depth {
-        let score = worker.search_root(depth);
-        if worker.stopped() && depth > 1 {
-            break;
-        }
-        let pv = worker.root_pv();
-        result.best = pv.first().copied().or(result.best);
-        result.ponder = pv.get(1).copied();
-        result.score = score;
-        result.depth = depth;
-        report(reporter, &worker, root, depth, score, &pv);
-        if worker.stopped() || clock_says_stop(&worker, limits, shared, score) {
-            break;
-        }
-    }
-    result.nodes = worker.nodes();
-    result
-}
-
-fn clock_says_stop(
-    worker: &alphabeta::Worker,
-    limits: &Limits,
-    shared: &Shared,
-    score: Score,
-) -> bool {
-    let mate_found = score::is_mate(score) && score > 0;
-    if limits
-        .mate
-        .is_some_and(|m| mate_found && score::mate_moves(score) <= m as i32)
-    {
-        return true;
-    }
-    worker.clock().soft_stop(shared, 1.0)
-}
-
-fn report(
-    reporter: &mut dyn Reporter,
-    worker: &alphabeta::Worker,
-    root: &Position,
-    depth: u32,
-    score: Score,
-    pv: &[Move],
-) {
-    let ms = worker.clock().elapsed_ms();
-    let nodes = worker.nodes();
-    reporter.info(&Info {
-        depth,
-        seldepth: worker.seldepth() as u32,
-        multipv: 1,
-        score: UciScore::from(score),
-        bound: Bound::Exact,
-        nodes,
-        nps: nodes * 1000 / ms.max(1),
-        hashfull: 0,
-        time_ms: ms,
-        pv: pv_to_uci(root, pv),
-    });
 }

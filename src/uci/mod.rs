@@ -102,8 +102,8 @@ pub fn handle(engine: &mut Engine, cmd: Command) {
         Command::Uci => {
             say(&format!("id name {ENGINE_NAME}"));
             say(&format!("id author {ENGINE_AUTHOR}"));
-            for opt in options::OPTIONS {
-                say(&options::declaration(opt));
+            for line in options::declarations() {
+                say(&line);
             }
             say("uciok");
         }

@@ -1,6 +1,13 @@
 //! The UCI options: their declaration (for `uci`) and `setoption` handling.
 
 use crate::engine::Engine;
+use crate::search::config::SearchConfig;
+
+fn strip_prefix_ignore_case<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
+    let head = text.get(..prefix.len())?;
+    head.eq_ignore_ascii_case(prefix)
+        .then(|| &text[prefix.len()..])
+}
 
 /// The type and range of an option, as UCI declares it.
 #[derive(Clone, Copy, Debug)]
@@ -80,6 +87,21 @@ pub fn declaration(opt: &UciOption) -> String {
     }
 }
 
+/// Prefix of the technique switches (`Search_NullMove`, ...), one check
+/// option per field of `SearchConfig`, for ablation matches.
+pub const SWITCH_PREFIX: &str = "Search_";
+
+/// Every `option ...` line for `uci`: the options above, then the switches.
+pub fn declarations() -> Vec<String> {
+    let mut out: Vec<String> = OPTIONS.iter().map(declaration).collect();
+    for (name, _) in SearchConfig::SWITCHES {
+        out.push(format!(
+            "option name {SWITCH_PREFIX}{name} type check default true"
+        ));
+    }
+    out
+}
+
 /// A validated option value.
 enum Value {
     Int(i64),
@@ -114,6 +136,19 @@ fn validate(opt: &UciOption, value: Option<&str>) -> Result<Value, String> {
 
 /// Applies `setoption`. Names are case-insensitive, as UCI requires.
 pub fn set(engine: &mut Engine, name: &str, value: Option<&str>) -> Result<(), String> {
+    if let Some(switch) = strip_prefix_ignore_case(name, SWITCH_PREFIX) {
+        let check = UciOption {
+            name: "Search switch",
+            kind: Kind::Check { default: true },
+        };
+        let Value::Bool(on) = validate(&check, value)? else {
+            unreachable!("check options validate to booleans")
+        };
+        if !engine.options.search.set(switch, on) {
+            return Err(format!("unknown option '{name}'"));
+        }
+        return Ok(());
+    }
     let opt = OPTIONS
         .iter()
         .find(|o| o.name.eq_ignore_ascii_case(name))

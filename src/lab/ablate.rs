@@ -1,0 +1,126 @@
+//! `lab ablate`: the bench positions searched by Cutoff's engine to a fixed
+//! depth with each search technique switched off in turn: nodes, time, the
+//! effective branching factor and how many best moves change.
+
+use std::time::Instant;
+
+use serde::Serialize;
+
+use crate::board::Position;
+use crate::search::config::SearchConfig;
+use crate::search::info::{Info, Reporter};
+use crate::search::limits::Limits;
+use crate::search::{self, Settings, Shared};
+
+/// One configuration; the JSON Lines object of `lab ablate --json`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Row {
+    /// The switch turned off (`none` for the full search).
+    pub switch: String,
+    pub depth: u32,
+    pub positions: usize,
+    pub nodes: u64,
+    pub time_ms: f64,
+    /// Nodes of the last iteration over the one before, over all positions.
+    pub ebf: Option<f64>,
+    /// Positions whose best move differs from the full search's.
+    pub best_move_changes: usize,
+    /// Nodes relative to the full search (1.0 = no change).
+    pub node_ratio: f64,
+}
+
+/// Keeps the cumulative node count of every finished iteration.
+#[derive(Default)]
+struct Iterations(Vec<u64>);
+
+impl Reporter for Iterations {
+    fn info(&mut self, info: &Info) {
+        let d = info.depth as usize;
+        if self.0.len() < d {
+            self.0.resize(d, 0);
+        }
+        self.0[d - 1] = info.nodes;
+    }
+}
+
+struct Sample {
+    nodes: u64,
+    last: u64,
+    before_last: u64,
+    best: Option<String>,
+}
+
+fn measure(pos: &Position, depth: u32, config: SearchConfig) -> Sample {
+    let settings = Settings {
+        config,
+        ..Settings::default()
+    };
+    let mut its = Iterations::default();
+    let result = search::run(
+        pos,
+        &Limits::depth(depth),
+        &settings,
+        &Shared::default(),
+        &mut its,
+    );
+    let cumulative = |d: usize| its.0.get(d).copied().unwrap_or(0);
+    let d = depth as usize;
+    let last = cumulative(d - 1).saturating_sub(if d >= 2 { cumulative(d - 2) } else { 0 });
+    let before_last = if d >= 2 {
+        cumulative(d - 2).saturating_sub(if d >= 3 { cumulative(d - 3) } else { 0 })
+    } else {
+        0
+    };
+    Sample {
+        nodes: result.nodes,
+        last,
+        before_last,
+        best: result.best.map(|m| pos.uci(m)),
+    }
+}
+
+/// Runs the full search and every single-switch ablation on `fens`.
+pub fn run(fens: &[&str], depth: u32) -> Result<Vec<Row>, String> {
+    let positions: Vec<Position> = fens
+        .iter()
+        .map(|f| Position::from_fen(f, false))
+        .collect::<Result<_, _>>()?;
+    let mut configs = vec![("none".to_string(), SearchConfig::ALL_ON)];
+    for (name, _) in SearchConfig::SWITCHES {
+        let c = SearchConfig::without(name).ok_or_else(|| format!("unknown switch {name}"))?;
+        configs.push((name.to_string(), c));
+    }
+    let mut rows: Vec<Row> = Vec::new();
+    let mut baseline: Vec<Option<String>> = Vec::new();
+    for (name, config) in configs {
+        let started = Instant::now();
+        let samples: Vec<Sample> = positions
+            .iter()
+            .map(|p| measure(p, depth, config))
+            .collect();
+        let ms = started.elapsed().as_secs_f64() * 1000.0;
+        if baseline.is_empty() {
+            baseline = samples.iter().map(|s| s.best.clone()).collect();
+        }
+        let nodes: u64 = samples.iter().map(|s| s.nodes).sum();
+        let last: u64 = samples.iter().map(|s| s.last).sum();
+        let before: u64 = samples.iter().map(|s| s.before_last).sum();
+        let changes = samples
+            .iter()
+            .zip(&baseline)
+            .filter(|(s, b)| &s.best != *b)
+            .count();
+        let base_nodes = rows.first().map_or(nodes, |r| r.nodes);
+        rows.push(Row {
+            switch: name,
+            depth,
+            positions: positions.len(),
+            nodes,
+            time_ms: ms,
+            ebf: (before > 0).then(|| last as f64 / before as f64),
+            best_move_changes: changes,
+            node_ratio: nodes as f64 / base_nodes.max(1) as f64,
+        });
+    }
+    Ok(rows)
+}

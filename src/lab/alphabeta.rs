@@ -1,0 +1,217 @@
+//! Textbook alpha-beta, in the MAX-VALUE / MIN-VALUE form of the classic
+//! pseudocode: no move ordering, no transposition table, nothing but the
+//! (alpha, beta) window, and the same move order as minimax.
+//!
+//! An [`Observer`] sees every node (for the tree drawings); with [`Quiet`] the
+//! hooks compile away.
+
+use super::game::{Game, INF, Outcome, Stats, Value, is_leaf};
+
+/// When a node stops searching its children.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Cutoff {
+    /// The textbook test: MAX stops at `v >= beta`, MIN at `v <= alpha`.
+    #[default]
+    Textbook,
+    /// Strict comparisons (`v > beta`, `v < alpha`), as in the published
+    /// python-chess code: equal values do not cut, so more nodes are visited.
+    Strict,
+}
+
+/// Receives the tree as the search walks it.
+pub trait Observer {
+    /// False for observers that ignore everything (the hooks are skipped).
+    const ACTIVE: bool;
+    /// The next node entered is reached by this move.
+    fn edge(&mut self, name: String);
+    /// A node is entered with this window.
+    fn enter(&mut self, alpha: Value, beta: Value, max_node: bool);
+    /// The current node returns this value.
+    fn leave(&mut self, value: Value);
+    /// The current node cut off; these moves are never searched.
+    fn cutoff(&mut self, pruned: Vec<String>);
+}
+
+/// The observer that records nothing.
+pub struct Quiet;
+
+impl Observer for Quiet {
+    const ACTIVE: bool = false;
+    fn edge(&mut self, _: String) {}
+    fn enter(&mut self, _: Value, _: Value, _: bool) {}
+    fn leave(&mut self, _: Value) {}
+    fn cutoff(&mut self, _: Vec<String>) {}
+}
+
+struct Ctx<'o, O> {
+    stats: Stats,
+    rule: Cutoff,
+    observer: &'o mut O,
+}
+
+/// Alpha-beta from the current position with the window (-inf, +inf).
+pub fn search<G: Game>(game: &mut G, depth: u32, rule: Cutoff) -> Outcome<G::Move> {
+    search_observed(game, depth, rule, &mut Quiet)
+}
+
+/// [`search`], reporting every node to `observer`.
+pub fn search_observed<G: Game, O: Observer>(
+    game: &mut G,
+    depth: u32,
+    rule: Cutoff,
+    observer: &mut O,
+) -> Outcome<G::Move> {
+    let mut ctx = Ctx {
+        stats: Stats::default(),
+        rule,
+        observer,
+    };
+    let (value, best) = root(game, depth, &mut ctx);
+    Outcome {
+        value,
+        best,
+        stats: ctx.stats,
+    }
+}
+
+/// The root: the same loop as MAX-VALUE or MIN-VALUE, remembering which move
+/// gave the value (the first of equal moves).
+fn root<G: Game, O: Observer>(
+    game: &mut G,
+    depth: u32,
+    ctx: &mut Ctx<O>,
+) -> (Value, Option<G::Move>) {
+    ctx.stats.nodes += 1;
+    let maximizing = game.max_to_move();
+    if O::ACTIVE {
+        ctx.observer.enter(-INF, INF, maximizing);
+    }
+    if is_leaf(game, depth) {
+        ctx.stats.leaves += 1;
+        let v = game.evaluate();
+        if O::ACTIVE {
+            ctx.observer.leave(v);
+        }
+        return (v, None);
+    }
+    let (mut alpha, mut beta) = (-INF, INF);
+    let mut best = None;
+    let mut value = if maximizing { -INF } else { INF };
+    for mv in game.moves() {
+        let v = child(game, mv, depth, alpha, beta, ctx);
+        if best.is_none() || (maximizing && v > value) || (!maximizing && v < value) {
+            value = v;
+            best = Some(mv);
+        }
+        if maximizing {
+            alpha = alpha.max(value);
+        } else {
+            beta = beta.min(value);
+        }
+    }
+    if O::ACTIVE {
+        ctx.observer.leave(value);
+    }
+    (value, best)
+}
+
+/// Plays `mv`, searches the position reached, and takes the move back.
+fn child<G: Game, O: Observer>(
+    game: &mut G,
+    mv: G::Move,
+    depth: u32,
+    alpha: Value,
+    beta: Value,
+    ctx: &mut Ctx<O>,
+) -> Value {
+    if O::ACTIVE {
+        let name = game.move_name(mv);
+        ctx.observer.edge(name);
+    }
+    game.play(mv);
+    let v = value(game, depth - 1, alpha, beta, ctx);
+    game.undo();
+    v
+}
+
+/// One node: the terminal test, then MAX-VALUE or MIN-VALUE.
+fn value<G: Game, O: Observer>(
+    game: &mut G,
+    depth: u32,
+    alpha: Value,
+    beta: Value,
+    ctx: &mut Ctx<O>,
+) -> Value {
+    ctx.stats.nodes += 1;
+    let maximizing = game.max_to_move();
+    if O::ACTIVE {
+        ctx.observer.enter(alpha, beta, maximizing);
+    }
+    let v = if is_leaf(game, depth) {
+        ctx.stats.leaves += 1;
+        game.evaluate()
+    } else if maximizing {
+        max_value(game, depth, alpha, beta, ctx)
+    } else {
+        min_value(game, depth, alpha, beta, ctx)
+    };
+    if O::ACTIVE {
+        ctx.observer.leave(v);
+    }
+    v
+}
+
+fn max_value<G: Game, O: Observer>(
+    game: &mut G,
+    depth: u32,
+    mut alpha: Value,
+    beta: Value,
+    ctx: &mut Ctx<O>,
+) -> Value {
+    let mut v = -INF;
+    let moves = game.moves();
+    for (i, &mv) in moves.iter().enumerate() {
+        v = v.max(child(game, mv, depth, alpha, beta, ctx));
+        let cut = match ctx.rule {
+            Cutoff::Textbook => v >= beta,
+            Cutoff::Strict => v > beta,
+        };
+        if cut {
+            report_cutoff(game, &moves[i + 1..], ctx);
+            return v; // beta cutoff: MIN will never let the game come here
+        }
+        alpha = alpha.max(v);
+    }
+    v
+}
+
+fn min_value<G: Game, O: Observer>(
+    game: &mut G,
+    depth: u32,
+    alpha: Value,
+    mut beta: Value,
+    ctx: &mut Ctx<O>,
+) -> Value {
+    let mut v = INF;
+    let moves = game.moves();
+    for (i, &mv) in moves.iter().enumerate() {
+        v = v.min(child(game, mv, depth, alpha, beta, ctx));
+        let cut = match ctx.rule {
+            Cutoff::Textbook => v <= alpha,
+            Cutoff::Strict => v < alpha,
+        };
+        if cut {
+            report_cutoff(game, &moves[i + 1..], ctx);
+            return v; // alpha cutoff: MAX already has something better
+        }
+        beta = beta.min(v);
+    }
+    v
+}
+
+fn report_cutoff<G: Game, O: Observer>(game: &mut G, rest: &[G::Move], ctx: &mut Ctx<O>) {
+    if O::ACTIVE {
+        let names = rest.iter().map(|&m| game.move_name(m)).collect();
+        ctx.observer.cutoff(names);
+    }
+}

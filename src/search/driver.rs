@@ -1,0 +1,302 @@
+//! The driver: iterative deepening with aspiration windows, MultiPV, time
+//! management between iterations, and Lazy SMP.
+//!
+//! Iterative deepening searches depth 1, 2, 3, ... until time runs out. The
+//! shallow iterations cost little (the tree grows by the branching factor per
+//! ply) and fill the transposition table and histories, so each deeper
+//! iteration is well ordered; and a best move is always ready.
+//!
+//! Aspiration windows: from depth `ASPIRATION_MIN_DEPTH` on, the root is
+//! searched with a narrow window around the previous score, which cuts more;
+//! on a fail low or high the window widens and the search repeats.
+//!
+//! Lazy SMP: every thread runs the same iterative deepening on the same
+//! position, sharing only the transposition table; they diverge by timing and
+//! by what they find in the table, and help each other through it. The main
+//! thread manages time, reports, and at the end picks the result of the
+//! thread that got deepest (the best score breaks ties).
+
+use std::sync::atomic::Ordering;
+
+use super::info::{Bound, Info, Reporter};
+use super::limits::Limits;
+use super::pruning::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH};
+use super::score::{INFINITE, MAX_PLY, Score, UciScore, is_mate, mate_moves};
+use super::thread::Worker;
+use super::{Clock, SearchResult, Settings, Shared, pv_to_uci};
+use crate::board::{Move, Position};
+use crate::engine::SEARCH_STACK_BYTES;
+
+/// What one thread found.
+struct ThreadResult {
+    depth: u32,
+    score: Score,
+    pv: Vec<Move>,
+}
+
+/// Runs a search from `root` under `limits` and returns the best move.
+pub fn run<'a>(
+    root: &Position,
+    limits: &Limits,
+    settings: &Settings,
+    shared: &'a Shared,
+    reporter: &'a mut (dyn Reporter + 'a),
+) -> SearchResult {
+    shared.nodes.store(0, Ordering::Relaxed);
+    let mut root_moves = root.legal_moves();
+    if !limits.searchmoves.is_empty() {
+        root_moves.retain(|m| limits.searchmoves.contains(m));
+    }
+    let clock = Clock::new(limits, root, settings);
+    let threads = settings.threads.max(1);
+    let results: Vec<ThreadResult> = std::thread::scope(|scope| {
+        let mut handles = Vec::new();
+        let mut main_reporter = Some(reporter);
+        for id in 0..threads {
+            let mut worker = Worker::new(
+                id,
+                root.clone(),
+                &root_moves,
+                shared,
+                clock.clone(),
+                settings.config,
+            );
+            if id == 0 {
+                worker.reporter = main_reporter.take();
+            }
+            let spawned = std::thread::Builder::new()
+                .name(format!("search-{id}"))
+                .stack_size(SEARCH_STACK_BYTES)
+                .spawn_scoped(scope, move || iterative_deepening(worker, limits, settings));
+            match spawned {
+                Ok(h) => handles.push(h),
+                Err(_) if id > 0 => break, // run with fewer helper threads
+                Err(e) => panic!("cannot start the search thread: {e}"),
+            }
+        }
+        handles.into_iter().filter_map(|h| h.join().ok()).collect()
+    });
+    pick_result(results, shared)
+}
+
+/// Chooses the deepest thread's line; the better score breaks ties.
+fn pick_result(results: Vec<ThreadResult>, shared: &Shared) -> SearchResult {
+    let nodes = shared.nodes.load(Ordering::Relaxed);
+    let best = results
+        .into_iter()
+        .enumerate()
+        .max_by_key(|(id, r)| (r.depth, r.score, std::cmp::Reverse(*id)))
+        .map(|(_, r)| r);
+    match best {
+        Some(r) => SearchResult {
+            best: r.pv.first().copied(),
+            ponder: r.pv.get(1).copied(),
+            score: r.score,
+            depth: r.depth,
+            nodes,
+        },
+        None => SearchResult {
+            best: None,
+            ponder: None,
+            score: 0,
+            depth: 0,
+            nodes,
+        },
+    }
+}
+
+/// One thread's iterative deepening loop.
+fn iterative_deepening(mut w: Worker, limits: &Limits, settings: &Settings) -> ThreadResult {
+    let max_depth = limits
+        .depth
+        .unwrap_or(MAX_PLY as u32 - 1)
+        .clamp(1, MAX_PLY as u32 - 2);
+    let multipv = settings.multipv.clamp(1, w.root_moves.len().max(1));
+    let mut result = ThreadResult {
+        depth: 0,
+        score: -INFINITE,
+        pv: w.root_moves.first().map(|r| vec![r.mv]).unwrap_or_default(),
+    };
+    if w.root_moves.is_empty() {
+        w.shared.stop.store(true, Ordering::SeqCst);
+        return result;
+    }
+    let mut tm = TimeState::default();
+    for depth in 1..=max_depth {
+        for rm in &mut w.root_moves {
+            rm.prev_score = rm.score;
+            rm.score = -INFINITE;
+            rm.nodes = 0;
+        }
+        w.root_depth = depth as i32;
+        let iteration_nodes = w.nodes;
+        for pv_idx in 0..multipv {
+            w.pv_idx = pv_idx;
+            w.seldepth = 0;
+            aspiration(&mut w, depth, pv_idx);
+            w.sort_root_moves(0, pv_idx + 1);
+            if w.stopped {
+                break;
+            }
+        }
+        // A partial iteration still counts if its first move was searched: the
+        // previous best is searched first, and a move only replaces it by
+        // proving better.
+        if !w.stopped || depth == 1 || w.root_moves[0].score != -INFINITE {
+            result = ThreadResult {
+                depth: if w.stopped { depth - 1 } else { depth },
+                score: w.root_moves[0].score.max(-INFINITE + 1),
+                pv: w.root_moves[0].pv.clone(),
+            };
+        }
+        if w.stopped {
+            break;
+        }
+        w.completed_depth = depth;
+        if w.is_main() {
+            report(&mut w, depth, multipv, Bound::Exact);
+            if should_stop(&mut w, &mut tm, limits, iteration_nodes) {
+                break;
+            }
+        }
+        if w.shared.stopped() {
+            break;
+        }
+    }
+    w.flush_nodes();
+    if w.is_main() {
+        // Tell helper threads to finish.
+        w.shared.stop.store(true, Ordering::SeqCst);
+    }
+    result
+}
+
+/// Searches the root line `pv_idx` at `depth`, widening the window on failure.
+fn aspiration(w: &mut Worker, depth: u32, pv_idx: usize) {
+    let prev = w.root_moves[pv_idx].prev_score;
+    let mut delta = ASPIRATION_DELTA;
+    let use_window = w.config.aspiration && depth >= ASPIRATION_MIN_DEPTH && prev.abs() < INFINITE;
+    let (mut alpha, mut beta) = if use_window {
+        ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
+    } else {
+        (-INFINITE, INFINITE)
+    };
+    loop {
+        let score = w.negamax::<true>(depth as i32, 0, alpha, beta, false);
+        let n = w.root_moves.len();
+        w.sort_root_moves(pv_idx, n);
+        if w.stopped {
+            return;
+        }
+        if score <= alpha {
+            beta = (alpha + beta) / 2;
+            alpha = (score - delta).max(-INFINITE);
+            report_bound(w, depth, Bound::Upper);
+        } else if score >= beta {
+            beta = (score + delta).min(INFINITE);
+            report_bound(w, depth, Bound::Lower);
+        } else {
+            return;
+        }
+        delta += delta / 2;
+    }
+}
+
+/// State of the time manager across iterations.
+#[derive(Default)]
+struct TimeState {
+    best: Option<Move>,
+    stable_iterations: u32,
+    prev_score: Option<Score>,
+}
+
+/// Between iterations: stop for `go mate`, or when the soft time limit,
+/// scaled by how settled the search looks, has passed.
+fn should_stop(
+    w: &mut Worker,
+    tm: &mut TimeState,
+    limits: &Limits,
+    iteration_start_nodes: u64,
+) -> bool {
+    let best = &w.root_moves[0];
+    if let Some(m) = limits.mate
+        && is_mate(best.score)
+        && best.score > 0
+        && mate_moves(best.score) <= m as i32
+    {
+        return true;
+    }
+    // Best move stability: a move that keeps winning needs less time.
+    if tm.best == Some(best.mv) {
+        tm.stable_iterations += 1;
+    } else {
+        tm.stable_iterations = 0;
+    }
+    tm.best = Some(best.mv);
+    let stability = [1.6, 1.3, 1.1, 1.0, 0.9, 0.8][tm.stable_iterations.min(5) as usize];
+    // A falling score means trouble: think longer.
+    let drop = tm.prev_score.map_or(0, |p| (p - best.score).clamp(0, 100));
+    tm.prev_score = Some(best.score);
+    let falling = 1.0 + drop as f64 / 200.0;
+    // When the best move's subtree holds most of the nodes, it is clear.
+    let iteration_nodes = (w.nodes - iteration_start_nodes).max(1);
+    let share = best.nodes as f64 / iteration_nodes as f64;
+    let effort = (1.6 - share).clamp(0.6, 1.4);
+    w.clock.soft_stop(w.shared, stability * falling * effort)
+}
+
+/// Prints one `info` line per PV line of the finished iteration.
+fn report(w: &mut Worker, depth: u32, multipv: usize, bound: Bound) {
+    for i in 0..multipv {
+        let rm = &w.root_moves[i];
+        let (score, d) = if rm.score == -INFINITE {
+            (rm.prev_score, depth.saturating_sub(1).max(1))
+        } else {
+            (rm.score, depth)
+        };
+        if score == -INFINITE {
+            continue;
+        }
+        let info = make_info(w, d, i, score, bound, &w.root_moves[i].pv.clone());
+        if let Some(r) = w.reporter.as_mut() {
+            r.info(&info);
+        }
+    }
+}
+
+/// Reports an aspiration fail (only in longer searches, to limit output).
+fn report_bound(w: &mut Worker, depth: u32, bound: Bound) {
+    if !w.is_main() || w.clock.elapsed_ms() < 1000 {
+        return;
+    }
+    let rm = &w.root_moves[w.pv_idx];
+    let (score, pv) = (rm.score, rm.pv.clone());
+    let info = make_info(w, depth, w.pv_idx, score, bound, &pv);
+    if let Some(r) = w.reporter.as_mut() {
+        r.info(&info);
+    }
+}
+
+fn make_info(
+    w: &Worker,
+    depth: u32,
+    pv_idx: usize,
+    score: Score,
+    bound: Bound,
+    pv: &[Move],
+) -> Info {
+    let ms = w.clock.elapsed_ms();
+    let nodes = w.total_nodes();
+    Info {
+        depth,
+        seldepth: w.root_moves[pv_idx].seldepth.max(w.seldepth) as u32,
+        multipv: pv_idx + 1,
+        score: UciScore::from(score),
+        bound,
+        nodes,
+        nps: nodes * 1000 / ms.max(1),
+        hashfull: w.shared.tt.hashfull(),
+        time_ms: ms,
+        pv: pv_to_uci(&w.pos, pv),
+    }
+}

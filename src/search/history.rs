@@ -1,0 +1,146 @@
+//! History heuristics: statistics of which moves caused cutoffs, used to order
+//! the moves no static rule can rank (quiets), and to scale reductions.
+//!
+//! - Butterfly history, by side, from and to square.
+//! - Continuation history, by (piece, square) of the move 1 and 2 plies back
+//!   and (piece, square) of this move: moves that answer a given move well.
+//! - Capture history, by piece, target square and captured piece.
+//! - Killers (two quiet cutoff moves per ply) and the countermove (the quiet
+//!   that refuted the opponent's last move).
+//!
+//! Updates use the "gravity" formula `h += bonus - h * |bonus| / MAX`: values
+//! saturate smoothly at +-MAX and old information decays as new arrives.
+
+use super::score::MAX_PLY;
+use crate::board::{Color, Move, Piece, Square};
+
+/// Largest absolute history value.
+pub const HISTORY_MAX: i32 = 16384;
+/// Bonus for a move that caused a cutoff at `depth` (malus for the others tried).
+pub fn history_bonus(depth: i32) -> i32 {
+    (depth * depth * 16 + depth * 32).min(1600)
+}
+
+fn gravity(entry: &mut i16, bonus: i32) {
+    let e = *entry as i32;
+    let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    *entry = (e + b - e * b.abs() / HISTORY_MAX) as i16;
+}
+
+/// A (piece, to-square) pair: the index of one continuation-history table.
+pub type PieceTo = usize;
+
+pub fn piece_to(color: Color, piece: Piece, to: Square) -> PieceTo {
+    ((color as usize * 6 + piece as usize) * 64) + to as usize
+}
+
+pub const PIECE_TO: usize = 2 * 6 * 64;
+
+pub struct Histories {
+    butterfly: Vec<i16>,
+    /// `continuation[prev_piece_to][piece_to]`, shared by the 1- and 2-ply tables.
+    continuation: [Vec<i16>; 2],
+    capture: Vec<i16>,
+    countermove: Vec<Option<Move>>,
+    killers: [[Option<Move>; 2]; MAX_PLY + 1],
+}
+
+impl Default for Histories {
+    fn default() -> Self {
+        Self {
+            butterfly: vec![0; 2 * 64 * 64],
+            continuation: [vec![0; PIECE_TO * PIECE_TO], vec![0; PIECE_TO * PIECE_TO]],
+            capture: vec![0; PIECE_TO * 6],
+            countermove: vec![None; PIECE_TO],
+            killers: [[None; 2]; MAX_PLY + 1],
+        }
+    }
+}
+
+fn butterfly_index(color: Color, mv: Move) -> usize {
+    (color as usize * 64 + mv.from as usize) * 64 + mv.to as usize
+}
+
+impl Histories {
+    pub fn clear(&mut self) {
+        *self = Self::default();
+    }
+
+    pub fn butterfly(&self, color: Color, mv: Move) -> i32 {
+        self.butterfly[butterfly_index(color, mv)] as i32
+    }
+
+    /// Continuation history of `pt` after the move `prev` plies back (1 or 2).
+    pub fn continuation(&self, plies_back: usize, prev: Option<PieceTo>, pt: PieceTo) -> i32 {
+        prev.map_or(0, |p| {
+            self.continuation[plies_back - 1][p * PIECE_TO + pt] as i32
+        })
+    }
+
+    pub fn capture(&self, pt: PieceTo, victim: Piece) -> i32 {
+        self.capture[pt * 6 + victim as usize] as i32
+    }
+
+    pub fn killers(&self, ply: usize) -> [Option<Move>; 2] {
+        self.killers[ply]
+    }
+
+    pub fn countermove(&self, prev: Option<PieceTo>) -> Option<Move> {
+        prev.and_then(|p| self.countermove[p])
+    }
+
+    pub fn clear_killers(&mut self, ply: usize) {
+        self.killers[ply] = [None; 2];
+    }
+
+    /// Records a quiet cutoff move as killer and countermove.
+    pub fn add_refutation(&mut self, ply: usize, mv: Move, prev: Option<PieceTo>) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+        if let Some(p) = prev {
+            self.countermove[p] = Some(mv);
+        }
+    }
+
+    /// Rewards (positive bonus) or punishes a quiet move in every quiet table.
+    pub fn update_quiet(
+        &mut self,
+        color: Color,
+        mv: Move,
+        pt: PieceTo,
+        prevs: [Option<PieceTo>; 2],
+        bonus: i32,
+    ) {
+        gravity(&mut self.butterfly[butterfly_index(color, mv)], bonus);
+        for (i, prev) in prevs.iter().enumerate() {
+            if let Some(p) = prev {
+                gravity(&mut self.continuation[i][p * PIECE_TO + pt], bonus);
+            }
+        }
+    }
+
+    pub fn update_capture(&mut self, pt: PieceTo, victim: Piece, bonus: i32) {
+        gravity(&mut self.capture[pt * 6 + victim as usize], bonus);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gravity_saturates() {
+        let mut h = 0i16;
+        for _ in 0..1000 {
+            gravity(&mut h, 1600);
+        }
+        assert!(h as i32 <= HISTORY_MAX && h as i32 > HISTORY_MAX - 200);
+        for _ in 0..1000 {
+            gravity(&mut h, -1600);
+        }
+        assert!(h as i32 >= -HISTORY_MAX && (h as i32) < -HISTORY_MAX + 200);
+    }
+}

@@ -1,0 +1,301 @@
+//! The staged move picker: hands out moves best-first, doing only the work
+//! each stage needs, since most nodes cut off after one or two moves.
+//!
+//! Stages: the transposition-table move (tried before any generation), good
+//! noisy moves (captures and queen promotions that do not lose material by
+//! SEE, most valuable victim first), the two killers, the countermove, quiet
+//! moves by history (scored only when this stage is reached), and last the
+//! noisy moves that lose material. Quiescence uses only the noisy stages
+//! (all moves when in check).
+
+use super::config::SearchConfig;
+use super::history::{Histories, PieceTo, piece_to};
+use crate::board::moves::gives_check;
+use crate::board::see::{see_ge, see_value};
+use crate::board::{Move, Piece, Position};
+
+/// More than the most legal moves any chess position has (218).
+const MAX_MOVES: usize = 220;
+
+/// Ordering bonus of quiet checks: they come before other quiets, since they
+/// so often carry a threat that shallow pruning would otherwise miss.
+const CHECK_BONUS: i32 = 16384;
+
+/// Filler for move arrays.
+pub const NO_MOVE: Move = Move {
+    from: crate::board::Square::A1,
+    to: crate::board::Square::A1,
+    promotion: None,
+};
+
+/// Index of the best-scored move in `list[from..to]`.
+fn best_index(list: &[(Move, i32)], from: usize, to: usize) -> usize {
+    let mut best = from;
+    for i in from + 1..to {
+        if list[i].1 > list[best].1 {
+            best = i;
+        }
+    }
+    best
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Stage {
+    TtMove,
+    Generate,
+    GoodNoisy,
+    Killer1,
+    Killer2,
+    Countermove,
+    ScoreQuiets,
+    Quiets,
+    BadNoisy,
+    Done,
+}
+
+/// The context the picker needs to score moves.
+pub struct OrderContext<'a> {
+    pub hist: &'a Histories,
+    pub config: &'a SearchConfig,
+    /// (piece, square) of the moves 1 and 2 plies back.
+    pub prevs: [Option<PieceTo>; 2],
+}
+
+pub struct MovePicker {
+    stage: Stage,
+    tt_move: Option<Move>,
+    refutations: [Option<Move>; 3],
+    /// Refutations already handed out, not to be repeated among the quiets.
+    emitted: [Option<Move>; 3],
+    /// All moves: noisy ones in `0..noisy_end`, quiets in `noisy_end..len`.
+    /// Losing noisy moves, once picked, are parked in `0..bad_end` (a part
+    /// already consumed), in the order they were picked.
+    list: [(Move, i32); MAX_MOVES],
+    len: usize,
+    noisy_end: usize,
+    cursor: usize,
+    bad_end: usize,
+    bad_cursor: usize,
+    noisy_only: bool,
+    /// Quiescence at its first ply: quiet checks too (after the captures),
+    /// so a mate threat hidden behind a null move or razoring is still seen.
+    quiet_checks: bool,
+    skip_quiets: bool,
+}
+
+/// True for the moves quiescence searches: captures and queen promotions.
+pub fn is_noisy(pos: &Position, mv: Move) -> bool {
+    mv.promotion == Some(Piece::Queen) || pos.is_capture(mv)
+}
+
+impl MovePicker {
+    /// A picker for the main search; `refutations` are killer 1, killer 2 and
+    /// the countermove (any may be `None`).
+    pub fn new(tt_move: Option<Move>, refutations: [Option<Move>; 3]) -> Self {
+        Self {
+            stage: Stage::TtMove,
+            tt_move,
+            refutations,
+            emitted: [None; 3],
+            list: [(NO_MOVE, 0); MAX_MOVES],
+            len: 0,
+            noisy_end: 0,
+            cursor: 0,
+            bad_end: 0,
+            bad_cursor: 0,
+            noisy_only: false,
+            quiet_checks: false,
+            skip_quiets: false,
+        }
+    }
+
+    /// A picker for quiescence: noisy moves only, unless `in_check`.
+    /// With `quiet_checks`, quiet moves that give check follow the captures.
+    pub fn new_quiescence(tt_move: Option<Move>, in_check: bool, quiet_checks: bool) -> Self {
+        let mut p = Self::new(tt_move, [None; 3]);
+        p.noisy_only = !in_check;
+        p.quiet_checks = quiet_checks && !in_check;
+        p
+    }
+
+    /// From now on, hand out no more quiet moves (pruning decided they are futile).
+    pub fn skip_quiets(&mut self) {
+        self.skip_quiets = true;
+    }
+
+    pub fn stage(&self) -> Stage {
+        self.stage
+    }
+
+    /// The next move to search, best first, or `None` when all are done.
+    pub fn next(&mut self, pos: &Position, ctx: &OrderContext) -> Option<Move> {
+        loop {
+            match self.stage {
+                Stage::TtMove => {
+                    self.stage = Stage::Generate;
+                    let wanted = |m: Move| !self.noisy_only || pos.in_check() || is_noisy(pos, m);
+                    self.tt_move = self
+                        .tt_move
+                        .filter(|&m| pos.board().is_legal(m) && wanted(m));
+                    if self.tt_move.is_some() {
+                        return self.tt_move;
+                    }
+                }
+                Stage::Generate => {
+                    self.generate(pos, ctx);
+                    self.stage = Stage::GoodNoisy;
+                }
+                Stage::GoodNoisy => match self.pop_best(self.noisy_end) {
+                    Some(mv) if see_ge(pos.board(), mv, 0) => return Some(mv),
+                    Some(mv) => {
+                        self.list[self.bad_end].0 = mv;
+                        self.bad_end += 1;
+                    }
+                    None => {
+                        self.cursor = self.noisy_end;
+                        self.stage = Stage::Killer1;
+                    }
+                },
+                Stage::Killer1 | Stage::Killer2 | Stage::Countermove => {
+                    let i = self.stage as usize - Stage::Killer1 as usize;
+                    self.stage = next_stage(self.stage);
+                    if let Some(mv) = self.refutation(i) {
+                        return Some(mv);
+                    }
+                }
+                Stage::ScoreQuiets => {
+                    self.score_quiets(pos, ctx);
+                    self.stage = Stage::Quiets;
+                }
+                Stage::Quiets => {
+                    if self.skip_quiets || (self.noisy_only && !self.quiet_checks) {
+                        self.stage = Stage::BadNoisy;
+                        continue;
+                    }
+                    let checks_only = self.noisy_only;
+                    match self.pop_best(self.len) {
+                        Some(mv) if self.already_tried(mv) => {}
+                        Some(_) if checks_only && self.list[self.cursor - 1].1 < CHECK_BONUS => {
+                            self.stage = Stage::BadNoisy; // sorted: no checks left
+                        }
+                        Some(mv) => return Some(mv),
+                        None => self.stage = Stage::BadNoisy,
+                    }
+                }
+                Stage::BadNoisy => {
+                    if self.bad_cursor < self.bad_end {
+                        self.bad_cursor += 1;
+                        return Some(self.list[self.bad_cursor - 1].0);
+                    }
+                    self.stage = Stage::Done;
+                }
+                Stage::Done => return None,
+            }
+        }
+    }
+
+    /// Generates all legal moves once, scoring noisy ones (MVV-LVA plus
+    /// capture history) and leaving quiets unscored until needed.
+    fn generate(&mut self, pos: &Position, ctx: &OrderContext) {
+        let board = pos.board();
+        let stm = board.side_to_move();
+        let evasions = pos.in_check();
+        let keep_quiets = !self.noisy_only || evasions || self.quiet_checks;
+        let mut quiets = [NO_MOVE; MAX_MOVES];
+        let mut n_quiets = 0;
+        board.generate_moves(|pm| {
+            for mv in pm {
+                if Some(mv) == self.tt_move {
+                    continue;
+                }
+                if is_noisy(pos, mv) {
+                    let victim = pos.captured(mv).unwrap_or(Piece::Pawn);
+                    let mvv = see_value(victim) * 16 + mv.promotion.map_or(0, see_value);
+                    let hist = ctx.hist.capture(piece_to(stm, pm.piece, mv.to), victim);
+                    self.list[self.len] = (mv, mvv + hist / 16 - pm.piece as i32);
+                    self.len += 1;
+                } else if keep_quiets {
+                    quiets[n_quiets] = mv;
+                    n_quiets += 1;
+                }
+            }
+            false
+        });
+        self.noisy_end = self.len;
+        for &mv in &quiets[..n_quiets] {
+            self.list[self.len] = (mv, 0);
+            self.len += 1;
+        }
+        if evasions {
+            // In check every evasion must be searched, quiets included.
+            self.noisy_only = false;
+        }
+    }
+
+    /// Takes the best remaining move of `cursor..end` (a selection-sort step).
+    fn pop_best(&mut self, end: usize) -> Option<Move> {
+        if self.cursor >= end {
+            return None;
+        }
+        let best = best_index(&self.list, self.cursor, end);
+        self.list.swap(self.cursor, best);
+        self.cursor += 1;
+        Some(self.list[self.cursor - 1].0)
+    }
+
+    fn refutation(&mut self, i: usize) -> Option<Move> {
+        if self.noisy_only || self.skip_quiets {
+            return None;
+        }
+        let mv = self.refutations[i]?;
+        let fresh = Some(mv) != self.tt_move && !self.emitted.contains(&Some(mv));
+        if fresh
+            && self.list[self.noisy_end..self.len]
+                .iter()
+                .any(|&(m, _)| m == mv)
+        {
+            self.emitted[i] = Some(mv);
+            return Some(mv);
+        }
+        None
+    }
+
+    fn already_tried(&self, mv: Move) -> bool {
+        self.emitted.contains(&Some(mv))
+    }
+
+    fn score_quiets(&mut self, pos: &Position, ctx: &OrderContext) {
+        let board = pos.board();
+        let stm = board.side_to_move();
+        for i in self.noisy_end..self.len {
+            let mv = self.list[i].0;
+            let piece = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
+            let pt = piece_to(stm, piece, mv.to);
+            if !ctx.config.history || self.quiet_checks {
+                self.list[i].1 = if gives_check(board, mv) {
+                    CHECK_BONUS
+                } else {
+                    0
+                };
+                continue;
+            }
+            let check = if gives_check(board, mv) {
+                CHECK_BONUS
+            } else {
+                0
+            };
+            self.list[i].1 = ctx.hist.butterfly(stm, mv)
+                + ctx.hist.continuation(1, ctx.prevs[0], pt)
+                + ctx.hist.continuation(2, ctx.prevs[1], pt)
+                + check;
+        }
+    }
+}
+
+fn next_stage(s: Stage) -> Stage {
+    match s {
+        Stage::Killer1 => Stage::Killer2,
+        Stage::Killer2 => Stage::Countermove,
+        _ => Stage::ScoreQuiets,
+    }
+}

@@ -1,0 +1,168 @@
+//! Quiescence search: at the horizon, keep searching captures (and queen
+//! promotions) until the position is quiet, so that the static evaluation is
+//! never taken in the middle of an exchange (the horizon effect).
+//!
+//! The side to move may "stand pat": accept the static evaluation instead of
+//! capturing, since it is assumed some quiet move at least keeps it. In check
+//! there is no standing pat and every evasion is searched. Captures that lose
+//! material by SEE, and captures that cannot lift the score near alpha (delta
+//! pruning), are skipped.
+
+use super::movepick::{MovePicker, OrderContext, Stage};
+use super::pruning::DELTA_MARGIN;
+use super::score::{DRAW, INFINITE, MAX_PLY, Score, mated_in};
+use super::thread::Worker;
+use super::tt::{TtBound, score_from_tt, score_to_tt};
+use crate::board::see::{see_ge, see_value};
+
+impl Worker<'_> {
+    /// `checks`: also search quiet checks (only at the first quiescence ply).
+    pub fn quiescence<const PV: bool>(
+        &mut self,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+        checks: bool,
+    ) -> Score {
+        self.pv.clear(ply);
+        if self.visit() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if self.pos.is_fifty_move_draw()
+            || self.pos.is_insufficient_material()
+            || self.pos.is_repetition(ply)
+        {
+            return DRAW;
+        }
+        let in_check = self.pos.in_check();
+        if ply >= MAX_PLY - 1 {
+            return if in_check { DRAW } else { self.evaluate() };
+        }
+        if !self.config.quiescence {
+            return self.leaf_without_quiescence(ply);
+        }
+
+        let key = self.pos.key();
+        let entry = if self.config.tt {
+            self.shared.tt.probe(key)
+        } else {
+            None
+        };
+        if let (false, Some(e)) = (PV, entry) {
+            let s = score_from_tt(e.score, ply);
+            if super::alphabeta::bound_decides(e.bound, s, beta)
+                && (e.bound != TtBound::Upper || s <= alpha)
+            {
+                return s;
+            }
+        }
+
+        let static_eval = if in_check {
+            -INFINITE
+        } else {
+            entry.map_or_else(|| self.evaluate(), |e| e.eval)
+        };
+        let mut best = static_eval;
+        if !in_check {
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+
+        let prevs = self.prevs(ply);
+        let checks = checks && self.config.quiescence_checks;
+        let mut picker = MovePicker::new_quiescence(entry.and_then(|e| e.mv), in_check, checks);
+        let mut best_move = None;
+        let mut moves = 0;
+        loop {
+            let next = {
+                let ctx = OrderContext {
+                    hist: &self.hist,
+                    config: &self.config,
+                    prevs,
+                };
+                picker.next(&self.pos, &ctx)
+            };
+            let Some(mv) = next else { break };
+            moves += 1;
+            if !in_check {
+                if self.config.qsearch_see && picker.stage() >= Stage::BadNoisy {
+                    break; // the rest lose material by SEE
+                }
+                if picker.stage() >= Stage::ScoreQuiets {
+                    // A quiet check: searched unless it just loses material.
+                    if !see_ge(self.pos.board(), mv, 0) {
+                        continue;
+                    }
+                } else if self.skip_capture(mv, static_eval, alpha) {
+                    continue;
+                }
+            }
+            self.pos.play(mv);
+            self.stack[ply].piece_to = None;
+            self.stack[ply].null_move = false;
+            let score = -self.quiescence::<PV>(ply + 1, -beta, -alpha, false);
+            self.pos.undo();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    if PV {
+                        self.pv.update(ply, mv);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        if in_check && moves == 0 {
+            return mated_in(ply);
+        }
+        if self.config.tt {
+            let bound = if best >= beta {
+                TtBound::Lower
+            } else if PV && best_move.is_some() {
+                TtBound::Exact
+            } else {
+                TtBound::Upper
+            };
+            let se = if in_check { 0 } else { static_eval };
+            self.shared
+                .tt
+                .store(key, best_move, score_to_tt(best, ply), se, 0, bound);
+        }
+        best
+    }
+
+    /// SEE pruning (a hash move that loses material) and delta pruning (a
+    /// capture that cannot bring the score near alpha) of a noisy move.
+    fn skip_capture(&self, mv: crate::board::Move, static_eval: Score, alpha: Score) -> bool {
+        if self.config.qsearch_see && !see_ge(self.pos.board(), mv, 0) {
+            return true;
+        }
+        let gain = self.pos.captured(mv).map_or(0, see_value);
+        self.config.delta_pruning
+            && mv.promotion.is_none()
+            && static_eval + gain + DELTA_MARGIN <= alpha
+    }
+
+    /// With quiescence switched off, a leaf is its static evaluation (mates
+    /// and stalemates still recognised).
+    fn leaf_without_quiescence(&mut self, ply: usize) -> Score {
+        if !self.pos.has_legal_move() {
+            return if self.pos.in_check() {
+                mated_in(ply)
+            } else {
+                DRAW
+            };
+        }
+        self.evaluate()
+    }
+}

@@ -1,0 +1,186 @@
+//! Per-thread search state: the position, evaluator, histories, the stack of
+//! per-ply data, the root moves and node counting. Lazy SMP runs one `Worker`
+//! per thread; they share only the transposition table and the stop flag.
+
+use std::sync::atomic::Ordering;
+
+use super::config::SearchConfig;
+use super::history::{Histories, PieceTo};
+use super::pruning::LmrTable;
+use super::pv::PvTable;
+use super::score::{INFINITE, MAX_PLY, Score};
+use super::{Clock, Shared, info::Reporter};
+use crate::board::{Move, Position};
+use crate::eval::Evaluator;
+
+/// Nodes between two looks at the clock and the stop flag.
+const CHECK_INTERVAL: u64 = 1024;
+/// Marks a missing static evaluation (in check).
+pub const NO_EVAL: Score = -INFINITE - 1;
+
+/// Per-ply data, indexed by distance from the root.
+#[derive(Clone, Copy, Debug)]
+pub struct Frame {
+    pub static_eval: Score,
+    /// (piece, to) of the move made at this ply; `None` for a null move.
+    pub piece_to: Option<PieceTo>,
+    pub null_move: bool,
+    /// Move excluded by a singular-extension verification search.
+    pub excluded: Option<Move>,
+    pub double_extensions: u32,
+}
+
+impl Default for Frame {
+    fn default() -> Self {
+        Self {
+            static_eval: NO_EVAL,
+            piece_to: None,
+            null_move: false,
+            excluded: None,
+            double_extensions: 0,
+        }
+    }
+}
+
+/// A root move with what the current and previous iteration found for it.
+#[derive(Clone, Debug)]
+pub struct RootMove {
+    pub mv: Move,
+    pub score: Score,
+    pub prev_score: Score,
+    pub pv: Vec<Move>,
+    pub seldepth: usize,
+    /// Nodes spent below this move in the current iteration.
+    pub nodes: u64,
+}
+
+pub struct Worker<'a> {
+    pub id: usize,
+    pub pos: Position,
+    pub evaluator: Evaluator,
+    pub hist: Box<Histories>,
+    pub stack: Vec<Frame>,
+    pub pv: PvTable,
+    pub lmr: LmrTable,
+    pub root_moves: Vec<RootMove>,
+    pub pv_idx: usize,
+    pub root_depth: i32,
+    pub completed_depth: u32,
+    pub seldepth: usize,
+    pub nodes: u64,
+    flushed: u64,
+    pub stopped: bool,
+    /// Null move is not tried before this ply (null-move verification).
+    pub nmp_min_ply: usize,
+    pub config: SearchConfig,
+    pub shared: &'a Shared,
+    pub clock: Clock,
+    /// Only the main thread reports.
+    pub reporter: Option<&'a mut (dyn Reporter + 'a)>,
+}
+
+impl<'a> Worker<'a> {
+    pub fn new(
+        id: usize,
+        mut pos: Position,
+        root_moves: &[Move],
+        shared: &'a Shared,
+        clock: Clock,
+        config: SearchConfig,
+    ) -> Self {
+        pos.forget_undo();
+        Self {
+            id,
+            pos,
+            evaluator: Evaluator::new(),
+            hist: Box::default(),
+            stack: vec![Frame::default(); MAX_PLY + 4],
+            pv: PvTable::default(),
+            lmr: LmrTable::default(),
+            root_moves: root_moves
+                .iter()
+                .map(|&mv| RootMove {
+                    mv,
+                    score: -INFINITE,
+                    prev_score: -INFINITE,
+                    pv: vec![mv],
+                    seldepth: 0,
+                    nodes: 0,
+                })
+                .collect(),
+            pv_idx: 0,
+            root_depth: 0,
+            completed_depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            flushed: 0,
+            stopped: false,
+            nmp_min_ply: 0,
+            config,
+            shared,
+            clock,
+            reporter: None,
+        }
+    }
+
+    pub fn is_main(&self) -> bool {
+        self.id == 0
+    }
+
+    /// Counts a node and, every `CHECK_INTERVAL` nodes, publishes the count
+    /// and checks the stop flag and limits. Returns true when the search must stop.
+    pub fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        if let Some(limit) = self.clock.node_limit
+            && self.total_nodes() >= limit
+        {
+            self.stopped = true;
+        }
+        if self.nodes.is_multiple_of(CHECK_INTERVAL) {
+            self.flush_nodes();
+            if self.shared.stopped()
+                || (self.is_main() && self.clock.hard_stop(self.shared, self.total_nodes()))
+            {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    pub fn flush_nodes(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+        self.flushed = self.nodes;
+    }
+
+    /// Nodes of all threads (this one exactly, the others as last published).
+    pub fn total_nodes(&self) -> u64 {
+        self.shared.nodes.load(Ordering::Relaxed) + self.nodes - self.flushed
+    }
+
+    /// Draw by repetition, fifty-move rule or insufficient material.
+    pub fn is_draw(&self, ply: usize) -> bool {
+        self.pos.is_repetition(ply)
+            || self.pos.is_fifty_move_draw()
+            || self.pos.is_insufficient_material()
+    }
+
+    /// (piece, to) of the moves 1 and 2 plies before `ply`.
+    pub fn prevs(&self, ply: usize) -> [Option<PieceTo>; 2] {
+        let at = |back: usize| {
+            if ply >= back {
+                self.stack[ply - back].piece_to
+            } else {
+                None
+            }
+        };
+        [at(1), at(2)]
+    }
+
+    /// Stable-sorts root moves `from..to` by score, best first.
+    pub fn sort_root_moves(&mut self, from: usize, to: usize) {
+        self.root_moves[from..to]
+            .sort_by(|a, b| b.score.cmp(&a.score).then(b.prev_score.cmp(&a.prev_score)));
+    }
+}

@@ -1,0 +1,309 @@
+//! The transposition table: a hash table of search results keyed by Zobrist
+//! key, shared by all search threads.
+//!
+//! The same position is reached by many move orders (transpositions); storing
+//! each searched node's score, bound, depth and best move lets the search reuse
+//! them: cut off at once when the stored bound already decides the node, and
+//! otherwise search the stored move first.
+//!
+//! Layout: 64-byte buckets (one cache line) of four 16-byte entries. Each
+//! entry is two `AtomicU64`s written with the "XOR trick" (Hyatt and Mann): the
+//! first word holds `key ^ data`, the second `data`. A reader recomputes
+//! `key ^ data` and accepts the entry only if it matches, so an entry torn by
+//! two threads writing at once is simply a miss. No locks, no `unsafe`, no data
+//! race in the Rust sense (all accesses are atomic, relaxed ordering suffices:
+//! the key check validates the pair).
+
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+
+use super::score::{MATE_BOUND, Score};
+use crate::board::{Move, Piece, Square};
+
+pub const ENTRIES_PER_BUCKET: usize = 4;
+
+/// How a stored score relates to the true value of the node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TtBound {
+    /// The score is exact (a PV node).
+    Exact,
+    /// The true value is at least the score (a fail high: beta cutoff).
+    Lower,
+    /// The true value is at most the score (a fail low: all moves failed).
+    Upper,
+}
+
+/// What a probe returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtEntry {
+    pub mv: Option<Move>,
+    pub score: Score,
+    pub eval: Score,
+    pub depth: i32,
+    pub bound: TtBound,
+}
+
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+#[repr(align(64))]
+#[derive(Default)]
+struct Bucket {
+    slots: [Slot; ENTRIES_PER_BUCKET],
+}
+
+const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
+
+pub struct TranspositionTable {
+    buckets: Vec<Bucket>,
+    /// Search generation, so entries from older searches are replaced first.
+    age: AtomicU8,
+}
+
+// Packing of the data word: move 16 bits | score 16 | eval 16 | depth 8 |
+// bound 2 + age 6.
+fn pack(mv: Option<Move>, score: Score, eval: Score, depth: i32, bound: TtBound, age: u8) -> u64 {
+    let bound_bits = match bound {
+        TtBound::Exact => 1,
+        TtBound::Lower => 2,
+        TtBound::Upper => 3,
+    };
+    (encode_move(mv) as u64)
+        | ((score as i16 as u16 as u64) << 16)
+        | ((eval as i16 as u16 as u64) << 32)
+        | ((depth.clamp(0, 255) as u8 as u64) << 48)
+        | (((bound_bits | (age << 2)) as u64) << 56)
+}
+
+fn unpack(data: u64) -> Option<TtEntry> {
+    let bound = match (data >> 56) & 3 {
+        1 => TtBound::Exact,
+        2 => TtBound::Lower,
+        3 => TtBound::Upper,
+        _ => return None, // empty slot
+    };
+    Some(TtEntry {
+        mv: decode_move(data as u16),
+        score: (data >> 16) as u16 as i16 as Score,
+        eval: (data >> 32) as u16 as i16 as Score,
+        depth: ((data >> 48) & 0xff) as i32,
+        bound,
+    })
+}
+
+fn age_of(data: u64) -> u8 {
+    (data >> 58) as u8
+}
+
+/// 16-bit move: from 6 bits, to 6 bits, promotion 3 bits (0 = none), bit 15 set.
+fn encode_move(mv: Option<Move>) -> u16 {
+    let Some(mv) = mv else { return 0 };
+    let promo = mv.promotion.map_or(0, |p| p as u16);
+    0x8000 | (mv.from as u16) | ((mv.to as u16) << 6) | (promo << 12)
+}
+
+fn decode_move(bits: u16) -> Option<Move> {
+    if bits & 0x8000 == 0 {
+        return None;
+    }
+    let promo = (bits >> 12) & 7;
+    Some(Move {
+        from: Square::index((bits & 63) as usize),
+        to: Square::index(((bits >> 6) & 63) as usize),
+        promotion: (promo != 0).then(|| Piece::index(promo as usize)),
+    })
+}
+
+/// Mate scores are stored relative to the node, not the root, so that the
+/// same entry is right wherever in the tree the position is found again.
+pub fn score_to_tt(score: Score, ply: usize) -> Score {
+    if score >= MATE_BOUND {
+        score + ply as Score
+    } else if score <= -MATE_BOUND {
+        score - ply as Score
+    } else {
+        score
+    }
+}
+
+pub fn score_from_tt(score: Score, ply: usize) -> Score {
+    if score >= MATE_BOUND {
+        score - ply as Score
+    } else if score <= -MATE_BOUND {
+        score + ply as Score
+    } else {
+        score
+    }
+}
+
+impl TranspositionTable {
+    /// A table of exactly `mb` megabytes (rounded down to whole buckets).
+    pub fn new(mb: usize) -> Result<Self, String> {
+        let count = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::new();
+        buckets
+            .try_reserve_exact(count)
+            .map_err(|_| format!("cannot allocate a {mb} MB hash table"))?;
+        buckets.resize_with(count, Bucket::default);
+        Ok(Self {
+            buckets,
+            age: AtomicU8::new(0),
+        })
+    }
+
+    pub fn size_mb(&self) -> usize {
+        self.buckets.len() * std::mem::size_of::<Bucket>() / (1024 * 1024)
+    }
+
+    /// Maps a key to a bucket without needing a power-of-two size.
+    fn bucket(&self, key: u64) -> &Bucket {
+        let idx = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[idx]
+    }
+
+    /// Starts a new search generation (call once per `go`).
+    pub fn new_search(&self) {
+        let a = self.age.load(Ordering::Relaxed);
+        self.age.store((a + 1) & 63, Ordering::Relaxed);
+    }
+
+    /// Empties the table.
+    pub fn clear(&self) {
+        for b in &self.buckets {
+            for s in &b.slots {
+                s.check.store(0, Ordering::Relaxed);
+                s.data.store(0, Ordering::Relaxed);
+            }
+        }
+        self.age.store(0, Ordering::Relaxed);
+    }
+
+    pub fn probe(&self, key: u64) -> Option<TtEntry> {
+        for s in &self.bucket(key).slots {
+            let data = s.data.load(Ordering::Relaxed);
+            if s.check.load(Ordering::Relaxed) ^ data == key {
+                return unpack(data);
+            }
+        }
+        None
+    }
+
+    /// Stores a result. Replaces the same position's entry, else the entry
+    /// least worth keeping: shallow and from an old search.
+    pub fn store(
+        &self,
+        key: u64,
+        mv: Option<Move>,
+        score: Score,
+        eval: Score,
+        depth: i32,
+        bound: TtBound,
+    ) {
+        let age = self.age.load(Ordering::Relaxed);
+        let bucket = self.bucket(key);
+        let mut victim = &bucket.slots[0];
+        let mut worst = i32::MAX;
+        for s in &bucket.slots {
+            let data = s.data.load(Ordering::Relaxed);
+            if s.check.load(Ordering::Relaxed) ^ data == key {
+                let old = unpack(data);
+                // Keep a deeper entry of this search unless the new one is exact.
+                if let Some(old) = old
+                    && bound != TtBound::Exact
+                    && old.depth > depth + 3
+                    && age_of(data) == age
+                {
+                    return;
+                }
+                let mv = mv.or(old.and_then(|o| o.mv));
+                return write(s, key, pack(mv, score, eval, depth, bound, age));
+            }
+            let value = match unpack(data) {
+                None => i32::MIN,
+                Some(e) => e.depth - 8 * ((age.wrapping_sub(age_of(data)) & 63) as i32),
+            };
+            if value < worst {
+                worst = value;
+                victim = s;
+            }
+        }
+        write(victim, key, pack(mv, score, eval, depth, bound, age));
+    }
+
+    /// Permille of sampled entries written in the current search.
+    pub fn hashfull(&self) -> u32 {
+        let age = self.age.load(Ordering::Relaxed);
+        let sample = self.buckets.len().min(250);
+        let mut used = 0;
+        for b in &self.buckets[..sample] {
+            for s in &b.slots {
+                let data = s.data.load(Ordering::Relaxed);
+                if unpack(data).is_some() && age_of(data) == age {
+                    used += 1;
+                }
+            }
+        }
+        (used * 1000 / (sample * ENTRIES_PER_BUCKET).max(1)) as u32
+    }
+}
+
+fn write(slot: &Slot, key: u64, data: u64) {
+    slot.check.store(key ^ data, Ordering::Relaxed);
+    slot.data.store(data, Ordering::Relaxed);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_and_finds_entries() {
+        let tt = TranspositionTable::new(1).unwrap();
+        let mv: Move = "e7e8q".parse().unwrap();
+        tt.store(42, Some(mv), -1234, 56, 7, TtBound::Lower);
+        let e = tt.probe(42).unwrap();
+        assert_eq!(e.mv, Some(mv));
+        assert_eq!(
+            (e.score, e.eval, e.depth, e.bound),
+            (-1234, 56, 7, TtBound::Lower)
+        );
+        assert!(tt.probe(43).is_none());
+        tt.clear();
+        assert!(tt.probe(42).is_none());
+    }
+
+    #[test]
+    fn size_follows_the_hash_option() {
+        let tt = TranspositionTable::new(8).unwrap();
+        assert_eq!(tt.size_mb(), 8);
+        assert_eq!(tt.buckets.len(), 8 * 1024 * 1024 / 64);
+    }
+
+    #[test]
+    fn mate_scores_are_ply_relative() {
+        let s = super::super::score::MATE - 5;
+        assert_eq!(score_from_tt(score_to_tt(s, 3), 3), s);
+        assert_eq!(score_to_tt(s, 3), s + 3);
+        assert_eq!(score_to_tt(-s, 3), -s - 3);
+    }
+
+    #[test]
+    fn hashfull_counts_this_search_only() {
+        let tt = TranspositionTable::new(1).unwrap();
+        for k in 0..100_000u64 {
+            tt.store(
+                k.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                None,
+                0,
+                0,
+                1,
+                TtBound::Exact,
+            );
+        }
+        assert!(tt.hashfull() > 500);
+        tt.new_search();
+        assert_eq!(tt.hashfull(), 0);
+    }
+}
