@@ -59,6 +59,8 @@ enum Cmd {
         #[arg(long, requires = "epd")]
         max_depth: Option<u32>,
     },
+    /// The search laboratory: minimax vs alpha-beta, move ordering, ablation, tree drawings.
+    Lab(cutoff::lab::cli::LabArgs),
 }
 
 fn main() -> ExitCode {
@@ -93,6 +95,7 @@ fn main() -> ExitCode {
                 (None, None) => ExitCode::FAILURE, // clap requires one of them
             };
         }
+        Some(Cmd::Lab(args)) => return cutoff::lab::cli::run(args),
     }
     ExitCode::SUCCESS
 }

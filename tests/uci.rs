@@ -383,7 +383,10 @@ fn commands_right_after_bestmove_are_accepted() {
     for i in 0..40 {
         s.send("go depth 1");
         s.wait_bestmove();
-        let out = s.ask(&format!("setoption name Move Overhead value {}", 10 + i % 2));
+        let out = s.ask(&format!(
+            "setoption name Move Overhead value {}",
+            10 + i % 2
+        ));
         assert!(out.is_empty(), "round {i}: {out:?}");
     }
 }
