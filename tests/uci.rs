@@ -390,3 +390,36 @@ fn commands_right_after_bestmove_are_accepted() {
         assert!(out.is_empty(), "round {i}: {out:?}");
     }
 }
+
+#[test]
+fn options_change_the_search() {
+    let mut s = Session::start();
+    // MultiPV 3: three distinct first moves are reported at the last depth.
+    s.send("setoption name MultiPV value 3");
+    s.send("position startpos");
+    s.send("go depth 3");
+    let (lines, best) = s.wait_bestmove();
+    let last_depth: Vec<&String> = lines
+        .iter()
+        .filter(|l| field(l, "depth") == Some("3") && l.contains(" pv "))
+        .collect();
+    let mut firsts: Vec<&str> = last_depth.iter().filter_map(|l| field(l, "pv")).collect();
+    firsts.sort_unstable();
+    firsts.dedup();
+    assert!(firsts.len() >= 3, "{lines:#?}");
+    for k in ["1", "2", "3"] {
+        assert!(last_depth.iter().any(|l| field(l, "multipv") == Some(k)));
+    }
+    assert!(is_legal(STARTPOS, &best, false));
+    // Two threads and a small table still play legal moves.
+    s.send("setoption name MultiPV value 1");
+    s.send("setoption name Threads value 2");
+    s.send("setoption name Hash value 1");
+    search(
+        &mut s,
+        &format!("position fen {KIWIPETE}"),
+        KIWIPETE,
+        "go depth 5",
+    );
+    search(&mut s, "position startpos", STARTPOS, "go movetime 50");
+}
