@@ -148,7 +148,7 @@ fn every_switch_off_still_finds_short_mates() {
             ..Settings::default()
         };
         for &(fen, n, first) in &MATES[..3] {
-            let r = search_with(fen, Limits::depth(18), settings.clone());
+            let r = search_with(fen, Limits::depth(22), settings.clone());
             assert_eq!(mate_moves(r.score), n, "{name} off: {fen}");
             assert_eq!(best_uci(fen, &r), first, "{name} off: {fen}");
         }

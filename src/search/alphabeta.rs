@@ -149,7 +149,8 @@ impl Worker<'_> {
         } else {
             None
         };
-        let mut picker = MovePicker::new(tt_move, [killers[0], killers[1], counter]);
+        let list = self.take_list(ply);
+        let mut picker = MovePicker::new(tt_move, [killers[0], killers[1], counter], list);
         let mut best = -INFINITE;
         let mut best_move: Option<Move> = None;
         let mut move_count = 0;
@@ -213,7 +214,10 @@ impl Worker<'_> {
             {
                 match self.singular(mv, depth, ply, beta, cut_node, tt_entry, tt_score) {
                     Singular::Extend(e) => extension = e,
-                    Singular::MultiCut(s) => return s,
+                    Singular::MultiCut(s) => {
+                        self.give_list(ply, picker.into_list());
+                        return s;
+                    }
                 }
             }
             if root && self.is_main() && self.clock.elapsed_ms() > 3000 {
@@ -282,6 +286,7 @@ impl Worker<'_> {
             }
         }
 
+        self.give_list(ply, picker.into_list());
         if move_count == 0 {
             return if excluded.is_some() {
                 alpha

@@ -14,8 +14,8 @@ use crate::board::moves::gives_check;
 use crate::board::see::{see_ge, see_value};
 use crate::board::{Move, Piece, Position};
 
-/// More than the most legal moves any chess position has (218).
-const MAX_MOVES: usize = 220;
+/// Marks a quiet move before scoring.
+const QUIET: i32 = i32::MIN;
 
 /// Ordering bonus of quiet checks: they come before other quiets, since they
 /// so often carry a threat that shallow pruning would otherwise miss.
@@ -70,7 +70,7 @@ pub struct MovePicker {
     /// All moves: noisy ones in `0..noisy_end`, quiets in `noisy_end..len`.
     /// Losing noisy moves, once picked, are parked in `0..bad_end` (a part
     /// already consumed), in the order they were picked.
-    list: [(Move, i32); MAX_MOVES],
+    list: Vec<(Move, i32)>,
     len: usize,
     noisy_end: usize,
     cursor: usize,
@@ -91,13 +91,21 @@ pub fn is_noisy(pos: &Position, mv: Move) -> bool {
 impl MovePicker {
     /// A picker for the main search; `refutations` are killer 1, killer 2 and
     /// the countermove (any may be `None`).
-    pub fn new(tt_move: Option<Move>, refutations: [Option<Move>; 3]) -> Self {
+    ///
+    /// `list` is a reused buffer (its contents are discarded); get it back
+    /// with [`MovePicker::into_list`] so that nodes need not allocate.
+    pub fn new(
+        tt_move: Option<Move>,
+        refutations: [Option<Move>; 3],
+        mut list: Vec<(Move, i32)>,
+    ) -> Self {
+        list.clear();
         Self {
             stage: Stage::TtMove,
             tt_move,
             refutations,
             emitted: [None; 3],
-            list: [(NO_MOVE, 0); MAX_MOVES],
+            list,
             len: 0,
             noisy_end: 0,
             cursor: 0,
@@ -111,11 +119,21 @@ impl MovePicker {
 
     /// A picker for quiescence: noisy moves only, unless `in_check`.
     /// With `quiet_checks`, quiet moves that give check follow the captures.
-    pub fn new_quiescence(tt_move: Option<Move>, in_check: bool, quiet_checks: bool) -> Self {
-        let mut p = Self::new(tt_move, [None; 3]);
+    pub fn new_quiescence(
+        tt_move: Option<Move>,
+        in_check: bool,
+        quiet_checks: bool,
+        list: Vec<(Move, i32)>,
+    ) -> Self {
+        let mut p = Self::new(tt_move, [None; 3], list);
         p.noisy_only = !in_check;
         p.quiet_checks = quiet_checks && !in_check;
         p
+    }
+
+    /// Returns the move buffer for reuse.
+    pub fn into_list(self) -> Vec<(Move, i32)> {
+        self.list
     }
 
     /// From now on, hand out no more quiet moves (pruning decided they are futile).
@@ -201,31 +219,34 @@ impl MovePicker {
         let stm = board.side_to_move();
         let evasions = pos.in_check();
         let keep_quiets = !self.noisy_only || evasions || self.quiet_checks;
-        let mut quiets = [NO_MOVE; MAX_MOVES];
-        let mut n_quiets = 0;
+        let list = &mut self.list;
+        let tt_move = self.tt_move;
         board.generate_moves(|pm| {
             for mv in pm {
-                if Some(mv) == self.tt_move {
+                if Some(mv) == tt_move {
                     continue;
                 }
                 if is_noisy(pos, mv) {
                     let victim = pos.captured(mv).unwrap_or(Piece::Pawn);
                     let mvv = see_value(victim) * 16 + mv.promotion.map_or(0, see_value);
                     let hist = ctx.hist.capture(piece_to(stm, pm.piece, mv.to), victim);
-                    self.list[self.len] = (mv, mvv + hist / 16 - pm.piece as i32);
-                    self.len += 1;
+                    list.push((mv, mvv + hist / 16 - pm.piece as i32));
                 } else if keep_quiets {
-                    quiets[n_quiets] = mv;
-                    n_quiets += 1;
+                    list.push((mv, QUIET));
                 }
             }
             false
         });
-        self.noisy_end = self.len;
-        for &mv in &quiets[..n_quiets] {
-            self.list[self.len] = (mv, 0);
-            self.len += 1;
+        // Noisy moves first, then the quiets (scored later).
+        let mut noisy_end = 0;
+        for i in 0..list.len() {
+            if list[i].1 != QUIET {
+                list.swap(i, noisy_end);
+                noisy_end += 1;
+            }
         }
+        self.noisy_end = noisy_end;
+        self.len = list.len();
         if evasions {
             // In check every evasion must be searched, quiets included.
             self.noisy_only = false;

@@ -216,7 +216,8 @@ impl Worker<'_> {
         tt_entry: Option<TtEntry>,
     ) -> Option<S> {
         let tt_move = tt_entry.and_then(|e| e.mv);
-        let mut picker = MovePicker::new_quiescence(tt_move, false, false);
+        let list = self.take_list(ply);
+        let mut picker = MovePicker::new_quiescence(tt_move, false, false, list);
         let prevs = self.prevs(ply);
         loop {
             let next = {
@@ -255,6 +256,7 @@ impl Worker<'_> {
                 return None;
             }
             if s >= rbeta {
+                self.give_list(ply, picker.into_list());
                 let key = self.pos.key();
                 let stored = super::tt::score_to_tt(s, ply);
                 self.shared.tt.store(
@@ -268,6 +270,7 @@ impl Worker<'_> {
                 return Some(s);
             }
         }
+        self.give_list(ply, picker.into_list());
         None
     }
 

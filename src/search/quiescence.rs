@@ -73,7 +73,9 @@ impl Worker<'_> {
 
         let prevs = self.prevs(ply);
         let checks = checks && self.config.quiescence_checks;
-        let mut picker = MovePicker::new_quiescence(entry.and_then(|e| e.mv), in_check, checks);
+        let list = self.take_list(ply);
+        let mut picker =
+            MovePicker::new_quiescence(entry.and_then(|e| e.mv), in_check, checks, list);
         let mut best_move = None;
         let mut moves = 0;
         loop {
@@ -91,7 +93,7 @@ impl Worker<'_> {
                 if self.config.qsearch_see && picker.stage() >= Stage::BadNoisy {
                     break; // the rest lose material by SEE
                 }
-                if picker.stage() >= Stage::ScoreQuiets {
+                if picker.stage() == Stage::Quiets {
                     // A quiet check: searched unless it just loses material.
                     if !see_ge(self.pos.board(), mv, 0) {
                         continue;
@@ -122,6 +124,7 @@ impl Worker<'_> {
                 }
             }
         }
+        self.give_list(ply, picker.into_list());
         if in_check && moves == 0 {
             return mated_in(ply);
         }

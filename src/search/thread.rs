@@ -62,6 +62,8 @@ pub struct Worker<'a> {
     pub stack: Vec<Frame>,
     pub pv: PvTable,
     pub lmr: LmrTable,
+    /// Move-list buffers, one per ply, lent to each node's move picker.
+    move_lists: Vec<Vec<(Move, i32)>>,
     pub root_moves: Vec<RootMove>,
     pub pv_idx: usize,
     pub root_depth: i32,
@@ -97,6 +99,7 @@ impl<'a> Worker<'a> {
             stack: vec![Frame::default(); MAX_PLY + 4],
             pv: PvTable::default(),
             lmr: LmrTable::default(),
+            move_lists: (0..MAX_PLY + 4).map(|_| Vec::with_capacity(256)).collect(),
             root_moves: root_moves
                 .iter()
                 .map(|&mv| RootMove {
@@ -157,6 +160,16 @@ impl<'a> Worker<'a> {
     /// Nodes of all threads (this one exactly, the others as last published).
     pub fn total_nodes(&self) -> u64 {
         self.shared.nodes.load(Ordering::Relaxed) + self.nodes - self.flushed
+    }
+
+    /// Lends the move buffer of `ply` (a node searched again at the same ply,
+    /// as in a singular-extension search, gets a fresh one).
+    pub fn take_list(&mut self, ply: usize) -> Vec<(Move, i32)> {
+        std::mem::take(&mut self.move_lists[ply])
+    }
+
+    pub fn give_list(&mut self, ply: usize, list: Vec<(Move, i32)>) {
+        self.move_lists[ply] = list;
     }
 
     /// Draw by repetition, fifty-move rule or insufficient material.
