@@ -3,8 +3,8 @@
 
 use cozy_chess::util::{display_uci_move, parse_uci_move};
 use cozy_chess::{
-    BitBoard, Board, Move, Piece, get_bishop_moves, get_knight_moves, get_pawn_attacks,
-    get_rook_moves,
+    BitBoard, Board, Move, Piece, Square, get_between_rays, get_bishop_moves, get_bishop_rays,
+    get_knight_moves, get_line_rays, get_pawn_attacks, get_rook_moves, get_rook_rays,
 };
 
 /// All legal moves of a board, in the generator's order.
@@ -62,40 +62,70 @@ pub fn captured(board: &Board, mv: Move) -> Option<Piece> {
     is_ep.then_some(Piece::Pawn)
 }
 
-/// Whether a legal move gives check, without playing it: a direct attack by
-/// the moved piece from its new square, or a slider uncovered behind it.
-/// Castling, en passant and promotions are rare: those are played on a copy.
+/// Whether a legal move gives check, without playing it (see [`CheckInfo`]).
 pub fn gives_check(board: &Board, mv: Move) -> bool {
-    let stm = board.side_to_move();
-    let ours = board.colors(stm);
-    let Some(piece) = board.piece_on(mv.from) else {
-        return false;
-    };
-    let en_passant =
-        piece == Piece::Pawn && mv.from.file() != mv.to.file() && !board.occupied().has(mv.to);
-    if ours.has(mv.to) || mv.promotion.is_some() || en_passant {
-        let mut b = board.clone();
-        b.play_unchecked(mv);
-        return !b.checkers().is_empty();
+    CheckInfo::new(board).gives_check(board, mv)
+}
+
+/// What is needed to tell quickly whether a move gives check, computed once
+/// per position: the squares from which each piece type would attack the
+/// enemy king, and our pieces that block one of our sliders' lines to it
+/// (moving them off the line uncovers a check).
+#[derive(Clone, Copy, Debug)]
+pub struct CheckInfo {
+    king: Square,
+    squares: [BitBoard; 6],
+    discoverers: BitBoard,
+}
+
+impl CheckInfo {
+    pub fn new(board: &Board) -> Self {
+        let stm = board.side_to_move();
+        let king = board.king(!stm);
+        let occ = board.occupied();
+        let bishop = get_bishop_moves(king, occ);
+        let rook = get_rook_moves(king, occ);
+        let ours = board.colors(stm);
+        let diag = ours & (board.pieces(Piece::Bishop) | board.pieces(Piece::Queen));
+        let orth = ours & (board.pieces(Piece::Rook) | board.pieces(Piece::Queen));
+        let snipers = (get_bishop_rays(king) & diag) | (get_rook_rays(king) & orth);
+        let mut discoverers = BitBoard::EMPTY;
+        for sniper in snipers {
+            let between = get_between_rays(sniper, king) & occ;
+            if between.len() == 1 && !(between & ours).is_empty() {
+                discoverers |= between;
+            }
+        }
+        Self {
+            king,
+            squares: [
+                get_pawn_attacks(king, !stm),
+                get_knight_moves(king),
+                bishop,
+                rook,
+                bishop | rook,
+                BitBoard::EMPTY,
+            ],
+            discoverers,
+        }
     }
-    let king = board.king(!stm);
-    let occ = (board.occupied() ^ mv.from.bitboard()) | mv.to.bitboard();
-    let direct = match piece {
-        Piece::Pawn => get_pawn_attacks(mv.to, stm),
-        Piece::Knight => get_knight_moves(mv.to),
-        Piece::Bishop => get_bishop_moves(mv.to, occ),
-        Piece::Rook => get_rook_moves(mv.to, occ),
-        Piece::Queen => get_bishop_moves(mv.to, occ) | get_rook_moves(mv.to, occ),
-        Piece::King => BitBoard::EMPTY,
-    };
-    if direct.has(king) {
-        return true;
+
+    /// Whether the legal move `mv` of `board` gives check. Castling, en passant
+    /// and promotions are rare: those are played on a copy.
+    pub fn gives_check(&self, board: &Board, mv: Move) -> bool {
+        let Some(piece) = board.piece_on(mv.from) else {
+            return false;
+        };
+        let en_passant =
+            piece == Piece::Pawn && mv.from.file() != mv.to.file() && !board.occupied().has(mv.to);
+        if board.colors(board.side_to_move()).has(mv.to) || mv.promotion.is_some() || en_passant {
+            let mut b = board.clone();
+            b.play_unchecked(mv);
+            return !b.checkers().is_empty();
+        }
+        self.squares[piece as usize].has(mv.to)
+            || (self.discoverers.has(mv.from) && !get_line_rays(self.king, mv.from).has(mv.to))
     }
-    let others = ours & !mv.from.bitboard();
-    let diag = others & (board.pieces(Piece::Bishop) | board.pieces(Piece::Queen));
-    let orth = others & (board.pieces(Piece::Rook) | board.pieces(Piece::Queen));
-    !(get_bishop_moves(king, occ) & diag).is_empty()
-        || !(get_rook_moves(king, occ) & orth).is_empty()
 }
 
 #[cfg(test)]

@@ -21,7 +21,7 @@ use super::score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, Score, mated_in};
 use super::thread::{NO_EVAL, Worker};
 use super::tt::{TtBound, TtEntry, score_from_tt, score_to_tt};
 use crate::board::Move;
-use crate::board::moves::gives_check;
+use crate::board::moves::CheckInfo;
 
 /// A hash score replaces the static evaluation only if its search was at
 /// most this many plies shallower than the current node's.
@@ -149,6 +149,7 @@ impl Worker<'_> {
         } else {
             None
         };
+        let checks = CheckInfo::new(self.pos.board());
         let list = self.take_list(ply);
         let mut picker = MovePicker::new(tt_move, [killers[0], killers[1], counter], list);
         let mut best = -INFINITE;
@@ -162,6 +163,7 @@ impl Worker<'_> {
                     hist: &self.hist,
                     config: &self.config,
                     prevs,
+                    checks,
                 };
                 picker.next(&self.pos, &ctx)
             };
@@ -191,7 +193,7 @@ impl Worker<'_> {
             if !root && best > -MATE_BOUND && self.pos.has_non_pawn_material(stm) {
                 let lmr_depth = (depth - self.lmr.get(depth, move_count)).max(0);
                 // Checks are treated like captures: never futile, SEE-pruned with the noisy margin.
-                let tame = quiet && !gives_check(self.pos.board(), mv);
+                let tame = quiet && !checks.gives_check(self.pos.board(), mv);
                 if self.prune_move(
                     &mut picker,
                     mv,

@@ -10,7 +10,7 @@
 
 use super::config::SearchConfig;
 use super::history::{Histories, PieceTo, piece_to};
-use crate::board::moves::gives_check;
+use crate::board::moves::CheckInfo;
 use crate::board::see::{see_ge, see_value};
 use crate::board::{Move, Piece, Position};
 
@@ -59,6 +59,8 @@ pub struct OrderContext<'a> {
     pub config: &'a SearchConfig,
     /// (piece, square) of the moves 1 and 2 plies back.
     pub prevs: [Option<PieceTo>; 2],
+    /// Tells which quiet moves give check (they are ordered first).
+    pub checks: CheckInfo,
 }
 
 pub struct MovePicker {
@@ -293,14 +295,14 @@ impl MovePicker {
             let piece = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
             let pt = piece_to(stm, piece, mv.to);
             if !ctx.config.history || self.quiet_checks {
-                self.list[i].1 = if gives_check(board, mv) {
+                self.list[i].1 = if ctx.checks.gives_check(board, mv) {
                     CHECK_BONUS
                 } else {
                     0
                 };
                 continue;
             }
-            let check = if gives_check(board, mv) {
+            let check = if ctx.checks.gives_check(board, mv) {
                 CHECK_BONUS
             } else {
                 0

@@ -216,6 +216,7 @@ impl Worker<'_> {
         tt_entry: Option<TtEntry>,
     ) -> Option<S> {
         let tt_move = tt_entry.and_then(|e| e.mv);
+        let checks = crate::board::moves::CheckInfo::new(self.pos.board());
         let list = self.take_list(ply);
         let mut picker = MovePicker::new_quiescence(tt_move, false, false, list);
         let prevs = self.prevs(ply);
@@ -225,6 +226,7 @@ impl Worker<'_> {
                     hist: &self.hist,
                     config: &self.config,
                     prevs,
+                    checks,
                 };
                 picker.next(&self.pos, &ctx)
             };

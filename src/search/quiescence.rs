@@ -13,6 +13,7 @@ use super::pruning::DELTA_MARGIN;
 use super::score::{DRAW, INFINITE, MAX_PLY, Score, mated_in};
 use super::thread::Worker;
 use super::tt::{TtBound, score_from_tt, score_to_tt};
+use crate::board::moves::CheckInfo;
 use crate::board::see::{see_ge, see_value};
 
 impl Worker<'_> {
@@ -73,6 +74,7 @@ impl Worker<'_> {
 
         let prevs = self.prevs(ply);
         let checks = checks && self.config.quiescence_checks;
+        let check_info = CheckInfo::new(self.pos.board());
         let list = self.take_list(ply);
         let mut picker =
             MovePicker::new_quiescence(entry.and_then(|e| e.mv), in_check, checks, list);
@@ -84,6 +86,7 @@ impl Worker<'_> {
                     hist: &self.hist,
                     config: &self.config,
                     prevs,
+                    checks: check_info,
                 };
                 picker.next(&self.pos, &ctx)
             };
