@@ -96,9 +96,11 @@ mod tests {
             b,
             Budget {
                 soft: 990,
-                hard: 990
+                hard: 990,
+                fixed: true
             }
         );
+        assert_eq!(b.scaled_soft(0.5), 990);
     }
 
     #[test]
