@@ -81,7 +81,8 @@ def main():
         if len(pv) >= 2:
             board.push(pv[0])
             board.push(pv[1])
-            candidates.append((board, f"{line.split('id ')[1].strip(' ;\"')}-after-2"))
+            parent = line.split("id ")[1].strip(' ;"')
+            candidates.append((board, f"{parent}-after-2"))
             derived += 1
     for board, ident in candidates:
         n, mv = mate_of(engine, board, args.depth)
