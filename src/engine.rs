@@ -5,7 +5,7 @@
 //! with a large stack, so the caller stays free to answer `isready` and `stop`.
 
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -49,6 +49,9 @@ pub struct Engine {
     pub options: Options,
     shared: Arc<Shared>,
     thread: Option<JoinHandle<()>>,
+    /// Set by the search thread just before it prints `bestmove`: from then
+    /// on the GUI may send anything, even while the thread is still ending.
+    done: Arc<AtomicBool>,
 }
 
 impl Default for Engine {
@@ -66,12 +69,18 @@ impl Engine {
             options,
             shared: Arc::new(shared),
             thread: None,
+            done: Arc::new(AtomicBool::new(true)),
         }
     }
 
-    /// True while a search thread is running (or waiting for `stop`).
-    pub fn is_searching(&self) -> bool {
-        self.thread.as_ref().is_some_and(|t| !t.is_finished())
+    /// True while a search is running (or waiting for `stop`), that is until
+    /// its `bestmove` is out. A finished search thread is reaped here.
+    pub fn is_searching(&mut self) -> bool {
+        if self.done.load(Ordering::SeqCst) {
+            self.wait();
+            return false;
+        }
+        self.thread.is_some()
     }
 
     /// Starts a search of the current position on a new thread. The reporter
@@ -81,6 +90,8 @@ impl Engine {
         self.stop();
         self.shared.reset(limits.ponder);
         let shared = Arc::clone(&self.shared);
+        self.done.store(false, Ordering::SeqCst);
+        let done = Arc::clone(&self.done);
         let root = self.position.clone();
         let settings = Settings {
             move_overhead: self.options.move_overhead,
@@ -105,11 +116,15 @@ impl Engine {
                     after.play(b);
                     after.uci(p)
                 });
+                done.store(true, Ordering::SeqCst);
                 reporter.bestmove(best.as_deref(), ponder.as_deref());
             });
         match spawned {
             Ok(handle) => self.thread = Some(handle),
-            Err(e) => eprintln!("cannot start search thread: {e}"),
+            Err(e) => {
+                self.done.store(true, Ordering::SeqCst);
+                eprintln!("cannot start search thread: {e}")
+            }
         }
     }
 

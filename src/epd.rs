@@ -10,6 +10,9 @@ use crate::search::limits::Limits;
 use crate::search::score::{UciScore, is_mate, mate_moves};
 use crate::search::{self, Settings, Shared};
 
+/// Mate problems taking at least this long are listed.
+const SLOW_MS: u64 = 1000;
+
 /// One test position: its FEN and the moves to find or avoid.
 #[derive(Clone, Debug)]
 pub struct EpdCase {
@@ -104,7 +107,11 @@ pub fn run(
         let started = std::time::Instant::now();
         let mut silent = Silent::default();
         let result = search::run(&case.position, &limits, &settings, &shared, &mut silent);
-        slowest = slowest.max(started.elapsed().as_millis() as u64);
+        let ms = started.elapsed().as_millis() as u64;
+        slowest = slowest.max(ms);
+        if case.mate.is_some() && ms >= SLOW_MS {
+            println!("slow {} {ms} ms", case.id);
+        }
         total += 1;
         match result.best {
             Some(mv) if case.solved_by(mv, result.score) => solved += 1,

@@ -4,7 +4,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
-use cutoff::board::{Position, STARTPOS, perft};
+use cutoff::board::{Position, STARTPOS, perft, perft_suite};
 
 #[derive(Parser)]
 #[command(
@@ -38,18 +38,26 @@ enum Cmd {
         #[arg(long, default_value_t = 64)]
         hash: usize,
     },
-    /// Count the leaves of the legal move tree.
+    /// Count the leaves of the legal move tree, or check a perft suite (--epd).
     Perft {
-        depth: u32,
+        /// Depth to count (not needed with --epd).
+        #[arg(required_unless_present = "epd")]
+        depth: Option<u32>,
         /// Position (FEN, X-FEN or Shredder-FEN); the start position if absent.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "epd")]
         fen: Option<String>,
         /// Chess960 castling (king takes rook in the output).
         #[arg(long)]
         chess960: bool,
         /// Print the count below each root move.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "epd")]
         divide: bool,
+        /// Check every line of a perft EPD file (`<FEN> ;D1 n ;D2 n ...`).
+        #[arg(long, value_name = "FILE")]
+        epd: Option<String>,
+        /// With --epd: check only the depths up to this one.
+        #[arg(long, requires = "epd")]
+        max_depth: Option<u32>,
     },
     /// Self-play games that label quiet positions for tuning (see docs/eval.md).
     Datagen(DatagenArgs),
@@ -135,7 +143,15 @@ fn main() -> ExitCode {
             fen,
             chess960,
             divide,
-        }) => return run_perft(depth, fen.as_deref(), chess960, divide),
+            epd,
+            max_depth,
+        }) => {
+            return match (epd, depth) {
+                (Some(file), _) => run_perft_suite(&file, max_depth, chess960),
+                (None, Some(depth)) => run_perft(depth, fen.as_deref(), chess960, divide),
+                (None, None) => ExitCode::FAILURE, // clap requires one of them
+            };
+        }
         Some(Cmd::Datagen(args)) => return run_datagen(args),
         Some(Cmd::Tune(args)) => return run_tune(args),
         Some(Cmd::Lab(args)) => return cutoff::lab::cli::run(args),
@@ -234,4 +250,28 @@ fn run_perft(depth: u32, fen: Option<&str>, chess960: bool, divide: bool) -> Exi
     );
     println!("Nodes searched: {total}");
     ExitCode::SUCCESS
+}
+
+/// Checks a perft suite file; fails on any mismatch (refused positions are
+/// reported but are not failures: the library is right to refuse them).
+fn run_perft_suite(path: &str, max_depth: Option<u32>, chess960: bool) -> ExitCode {
+    let started = Instant::now();
+    let summary = match perft_suite::run_file(path, max_depth, chess960) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let secs = started.elapsed().as_secs_f64();
+    println!(
+        "{path}: {} positions, {} depth checks passed, {} mismatches, {} refused, {:.1} s",
+        summary.positions, summary.checks, summary.mismatches, summary.refused, secs
+    );
+    println!("Nodes searched: {}", summary.nodes);
+    if summary.mismatches == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }

@@ -11,9 +11,27 @@ position is kept only if both searches report the same mate distance, so
 that N is the shortest mate Stockfish can find, not a first, longer one.
 """
 import argparse
+import random
 
 import chess
 import chess.engine
+
+
+def random_endgames(count, seed):
+    """Random legal KQvK and KRvK positions (White to move): long mates."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        board = chess.Board(None)
+        squares = rng.sample(chess.SQUARES, 3)
+        piece = rng.choice([chess.QUEEN, chess.ROOK])
+        board.set_piece_at(squares[0], chess.Piece(chess.KING, chess.WHITE))
+        board.set_piece_at(squares[1], chess.Piece(chess.KING, chess.BLACK))
+        board.set_piece_at(squares[2], chess.Piece(piece, chess.WHITE))
+        board.turn = chess.WHITE
+        if board.is_valid() and not board.is_game_over():
+            out.append(board)
+    return out
 
 
 def mate_of(engine, board, depth):
@@ -29,7 +47,11 @@ def main():
     ap.add_argument("--depth", type=int, default=24)
     ap.add_argument("--max-mate", type=int, default=7)
     ap.add_argument("--out", required=True)
-    ap.add_argument("inputs", nargs="+")
+    ap.add_argument("--endgames", type=int, default=0, help="also try N random KQvK/KRvK positions")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--mate-in-one", type=int, default=0,
+                    help="also derive N mate-in-1 positions by playing 2 plies of kept mate-in-2 lines")
+    ap.add_argument("inputs", nargs="*")
     args = ap.parse_args()
     engine = chess.engine.SimpleEngine.popen_uci(args.stockfish)
     engine.configure({"Threads": 1, "Hash": 64})
@@ -48,6 +70,26 @@ def main():
             ident = ops.get("id", f"{path}:{len(kept)}")
             kept.append(f'{board.epd()} bm {board.san(mv)}; dm {n}; id "{ident}";')
             print(kept[-1], flush=True)
+    candidates = [(b, f"endgame-{i}") for i, b in enumerate(random_endgames(args.endgames, args.seed))]
+    derived = 0
+    for line in list(kept):
+        if derived >= args.mate_in_one or "dm 2;" not in line:
+            continue
+        board, _ = chess.Board.from_epd(line)
+        info = engine.analyse(board, chess.engine.Limit(depth=args.depth))
+        pv = info.get("pv", [])
+        if len(pv) >= 2:
+            board.push(pv[0])
+            board.push(pv[1])
+            parent = line.split("id ")[1].strip(' ;"')
+            candidates.append((board, f"{parent}-after-2"))
+            derived += 1
+    for board, ident in candidates:
+        n, mv = mate_of(engine, board, args.depth)
+        if n is None or not 1 <= n <= args.max_mate or mate_of(engine, board, args.depth + 4)[0] != n:
+            continue
+        kept.append(f'{board.epd()} bm {board.san(mv)}; dm {n}; id "{ident}";')
+        print(kept[-1], flush=True)
     engine.quit()
     with open(args.out, "w") as f:
         f.write("\n".join(kept) + "\n")

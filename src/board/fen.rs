@@ -24,6 +24,7 @@ pub fn parse_fen(fen: &str) -> Result<Board, String> {
         s => return Err(format!("side to move must be 'w' or 'b', got '{s}'")),
     };
     let castling = shredder_castling(fields[0], fields[2])?;
+    check_en_passant_field(fields[3], side)?;
     let (halfmove, fullmove) = if fields.len() == 6 {
         let h: u32 = fields[4]
             .parse()
@@ -147,6 +148,49 @@ fn back_rank_pieces(placement: &str) -> [[Option<(Piece, Color)>; 8]; 2] {
     out
 }
 
+/// In standard chess, castling rights need the king on the e-file and the
+/// rooks in the corners; anything else is a Chess960 position.
+pub fn check_standard_castling(board: &Board) -> Result<(), String> {
+    for color in Color::ALL {
+        let rights = board.castle_rights(color);
+        if rights.short.is_none() && rights.long.is_none() {
+            continue;
+        }
+        let king_home = board.king(color).file() == File::E;
+        let rooks_home =
+            rights.short.is_none_or(|f| f == File::H) && rights.long.is_none_or(|f| f == File::A);
+        if !(king_home && rooks_home) {
+            return Err(format!(
+                "{color:?} castling rights with the king or rook off its standard square \
+                 are Chess960 only (set UCI_Chess960)"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The en passant field is `-` or a square on the rank a pawn of the side
+/// not to move just skipped (the sixth rank when White is to move).
+fn check_en_passant_field(field: &str, side: Color) -> Result<(), String> {
+    if field == "-" {
+        return Ok(());
+    }
+    let rank = if side == Color::White { '6' } else { '3' };
+    let mut chars = field.chars();
+    match (chars.next(), chars.next(), chars.next()) {
+        (Some('a'..='h'), Some(r), None) if r == rank => Ok(()),
+        (Some('a'..='h'), Some('1'..='8'), None) => Err(format!(
+            "en passant square '{field}' must be on rank {rank} with {} to move",
+            if side == Color::White {
+                "white"
+            } else {
+                "black"
+            }
+        )),
+        _ => Err(format!("en passant square '{field}' is not a square")),
+    }
+}
+
 /// Turns cozy-chess's terse error into a sentence.
 fn explain(err: FenParseError, placement: &str, side: Color) -> String {
     match err {
@@ -163,9 +207,9 @@ fn explain(err: FenParseError, placement: &str, side: Color) -> String {
         FenParseError::InvalidCastlingRights => {
             "castling rights do not match the king and rook placement".to_string()
         }
-        FenParseError::InvalidEnPassant => {
-            "en passant square is impossible in this position".to_string()
-        }
+        FenParseError::InvalidEnPassant => "impossible en passant square: no pawn just moved \
+             two squares past it, or the side to move is in a check that move could not give"
+            .to_string(),
         other => format!("invalid FEN: {other}"),
     }
 }

@@ -7,6 +7,7 @@
 pub mod fen;
 pub mod moves;
 pub mod perft;
+pub mod perft_suite;
 pub mod see;
 
 pub use cozy_chess::{BitBoard, Board, Color, File, Move, Piece, Rank, Square};
@@ -46,8 +47,13 @@ impl Position {
     }
 
     /// Parses a FEN (standard, X-FEN or Shredder-FEN castling).
+    /// Without `chess960`, castling rights must be those of standard chess.
     pub fn from_fen(fen: &str, chess960: bool) -> Result<Self, String> {
-        fen::parse_fen(fen).map(|b| Self::new(b, chess960))
+        let board = fen::parse_fen(fen)?;
+        if !chess960 {
+            fen::check_standard_castling(&board)?;
+        }
+        Ok(Self::new(board, chess960))
     }
 
     pub fn board(&self) -> &Board {

@@ -14,8 +14,9 @@
 //! futility, null move, ProbCut, IIR); inside it the move-level ones (late
 //! move pruning, futility, SEE), the extensions and late move reductions.
 
-use super::history::{history_bonus, piece_to};
-use super::movepick::{MovePicker, NO_MOVE, OrderContext, is_noisy};
+use super::extensions::Singular;
+use super::history::{Tried, piece_to};
+use super::movepick::{MovePicker, OrderContext, is_noisy};
 use super::pruning::*;
 use super::score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, Score, mated_in};
 use super::thread::{NO_EVAL, Worker};
@@ -26,9 +27,6 @@ use crate::board::moves::CheckInfo;
 /// A hash score replaces the static evaluation only if its search was at
 /// most this many plies shallower than the current node's.
 const TT_EVAL_DEPTH_SLACK: i32 = 2;
-
-/// Moves remembered per node for history maluses.
-const TRIED_MAX: usize = 64;
 
 impl Worker<'_> {
     /// Searches the node at `ply` to `depth` within (alpha, beta).
@@ -349,37 +347,6 @@ impl Worker<'_> {
         s
     }
 
-    /// The late move reduction for this move, in plies (0 = none).
-    #[allow(clippy::too_many_arguments)]
-    fn reduction(
-        &self,
-        depth: i32,
-        move_count: usize,
-        quiet: bool,
-        pv: bool,
-        cut_node: bool,
-        gives_check: bool,
-        improving: bool,
-        history: i32,
-        killers: &[Option<Move>; 2],
-        mv: Move,
-        new_depth: i32,
-    ) -> i32 {
-        if !self.config.lmr || depth < LMR_MIN_DEPTH || move_count <= 1 + pv as usize {
-            return 0;
-        }
-        let mut r = self.lmr.get(depth, move_count);
-        if !quiet {
-            r /= 2;
-        }
-        r += (!pv) as i32 + cut_node as i32 + (!improving) as i32;
-        r -= gives_check as i32 + killers.contains(&Some(mv)) as i32;
-        if quiet {
-            r -= history / LMR_HISTORY_DIVISOR;
-        }
-        r.clamp(0, (new_depth - 1).max(0))
-    }
-
     fn probe_tt(&self, key: u64, allowed: bool) -> Option<TtEntry> {
         if allowed && self.config.tt {
             self.shared.tt.probe(key)
@@ -390,41 +357,6 @@ impl Worker<'_> {
 
     pub fn evaluate(&mut self) -> Score {
         self.evaluator.evaluate(self.pos.board())
-    }
-
-    /// Rewards the cutoff move and punishes the moves tried before it.
-    fn update_histories(
-        &mut self,
-        best: Move,
-        depth: i32,
-        ply: usize,
-        quiets: &[Move],
-        noisies: &[Move],
-    ) {
-        let bonus = history_bonus(depth);
-        let stm = self.pos.side_to_move();
-        let prevs = self.prevs(ply);
-        let board = self.pos.board();
-        let pt_of = |mv: Move| {
-            let piece = board.piece_on(mv.from).unwrap_or(crate::board::Piece::Pawn);
-            piece_to(stm, piece, mv.to)
-        };
-        if !is_noisy(&self.pos, best) {
-            if self.config.history {
-                self.hist.update_quiet(stm, best, pt_of(best), prevs, bonus);
-                for &q in quiets {
-                    self.hist.update_quiet(stm, q, pt_of(q), prevs, -bonus);
-                }
-            }
-            self.hist.add_refutation(ply, best, prevs[0]);
-        } else if let Some(victim) = self.pos.captured(best) {
-            self.hist.update_capture(pt_of(best), victim, bonus);
-        }
-        for &n in noisies {
-            if let Some(victim) = self.pos.captured(n) {
-                self.hist.update_capture(pt_of(n), victim, -bonus);
-            }
-        }
     }
 
     /// Records a root move's result: its score if it is the first or beats
@@ -461,58 +393,6 @@ impl Worker<'_> {
             r.currmove(depth, &text, number + self.pv_idx);
         }
     }
-
-    /// Singular extension: is the hash move much better than all others?
-    #[allow(clippy::too_many_arguments)]
-    fn singular(
-        &mut self,
-        mv: Move,
-        depth: i32,
-        ply: usize,
-        beta: Score,
-        cut_node: bool,
-        entry: Option<TtEntry>,
-        tt_score: Option<Score>,
-    ) -> Singular {
-        let (Some(e), Some(tt_score)) = (entry, tt_score) else {
-            return Singular::Extend(0);
-        };
-        let usable = depth >= SE_MIN_DEPTH
-            && e.depth >= depth - SE_TT_DEPTH_SLACK
-            && e.bound != TtBound::Upper
-            && tt_score.abs() < MATE_BOUND
-            && (ply as i32) < 2 * self.root_depth;
-        if !usable {
-            return Singular::Extend(0);
-        }
-        let singular_beta = tt_score - 2 * depth;
-        self.stack[ply].excluded = Some(mv);
-        let s = self.negamax::<false>(
-            (depth - 1) / 2,
-            ply,
-            singular_beta - 1,
-            singular_beta,
-            cut_node,
-        );
-        self.stack[ply].excluded = None;
-        if s < singular_beta {
-            let double = s < singular_beta - SE_DOUBLE_MARGIN
-                && self.stack[ply].double_extensions < SE_MAX_DOUBLE;
-            Singular::Extend(if double { 2 } else { 1 })
-        } else if singular_beta >= beta {
-            // Multi-cut: even without the hash move the node fails high.
-            Singular::MultiCut(singular_beta)
-        } else if tt_score >= beta {
-            Singular::Extend(-1)
-        } else {
-            Singular::Extend(0)
-        }
-    }
-}
-
-enum Singular {
-    Extend(i32),
-    MultiCut(Score),
 }
 
 /// True if a stored bound makes the score usable against `beta`: a lower
@@ -532,46 +412,5 @@ fn improves_eval(bound: TtBound, score: Score, static_eval: Score) -> bool {
         TtBound::Exact => true,
         TtBound::Lower => score > static_eval,
         TtBound::Upper => score < static_eval,
-    }
-}
-
-/// The moves searched at a node before the best one, for history maluses.
-struct Tried {
-    quiets: [Move; TRIED_MAX],
-    noisies: [Move; TRIED_MAX],
-    n_quiets: usize,
-    n_noisies: usize,
-}
-
-impl Default for Tried {
-    fn default() -> Self {
-        Self {
-            quiets: [NO_MOVE; TRIED_MAX],
-            noisies: [NO_MOVE; TRIED_MAX],
-            n_quiets: 0,
-            n_noisies: 0,
-        }
-    }
-}
-
-impl Tried {
-    fn push(&mut self, mv: Move, quiet: bool) {
-        let (list, n) = if quiet {
-            (&mut self.quiets, &mut self.n_quiets)
-        } else {
-            (&mut self.noisies, &mut self.n_noisies)
-        };
-        if *n < TRIED_MAX {
-            list[*n] = mv;
-            *n += 1;
-        }
-    }
-
-    fn quiets(&self) -> &[Move] {
-        &self.quiets[..self.n_quiets]
-    }
-
-    fn noisies(&self) -> &[Move] {
-        &self.noisies[..self.n_noisies]
     }
 }

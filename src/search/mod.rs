@@ -8,6 +8,7 @@
 pub mod alphabeta;
 pub mod config;
 pub mod driver;
+pub mod extensions;
 pub mod history;
 pub mod info;
 pub mod limits;

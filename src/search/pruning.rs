@@ -323,4 +323,35 @@ impl Worker<'_> {
         }
         false
     }
+
+    /// The late move reduction for this move, in plies (0 = none).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn reduction(
+        &self,
+        depth: i32,
+        move_count: usize,
+        quiet: bool,
+        pv: bool,
+        cut_node: bool,
+        gives_check: bool,
+        improving: bool,
+        history: i32,
+        killers: &[Option<Move>; 2],
+        mv: Move,
+        new_depth: i32,
+    ) -> i32 {
+        if !self.config.lmr || depth < LMR_MIN_DEPTH || move_count <= 1 + pv as usize {
+            return 0;
+        }
+        let mut r = self.lmr.get(depth, move_count);
+        if !quiet {
+            r /= 2;
+        }
+        r += (!pv) as i32 + cut_node as i32 + (!improving) as i32;
+        r -= gives_check as i32 + killers.contains(&Some(mv)) as i32;
+        if quiet {
+            r -= history / LMR_HISTORY_DIVISOR;
+        }
+        r.clamp(0, (new_depth - 1).max(0))
+    }
 }

@@ -14,7 +14,7 @@ use crate::board::{Move, Position};
 use crate::eval::Evaluator;
 
 /// Nodes between two looks at the clock and the stop flag.
-const CHECK_INTERVAL: u64 = 1024;
+const CHECK_INTERVAL: u64 = 256;
 /// Marks a missing static evaluation (in check).
 pub const NO_EVAL: Score = -INFINITE - 1;
 

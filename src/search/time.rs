@@ -21,6 +21,8 @@ pub const HARD_OVER_SOFT: f64 = 4.0;
 pub struct Budget {
     pub soft: u64,
     pub hard: u64,
+    /// `go movetime`: use exactly the time given, never scaled.
+    pub fixed: bool,
 }
 
 impl Budget {
@@ -28,7 +30,11 @@ impl Budget {
     pub fn new(limits: &Limits, side: Color, overhead: u64) -> Option<Budget> {
         if let Some(mt) = limits.movetime {
             let t = mt.saturating_sub(overhead).max(1);
-            return Some(Budget { soft: t, hard: t });
+            return Some(Budget {
+                soft: t,
+                hard: t,
+                fixed: true,
+            });
         }
         let (time, inc) = match side {
             Color::White => (limits.wtime?, limits.winc.unwrap_or(0)),
@@ -48,12 +54,19 @@ impl Budget {
         let base = usable / mtg + inc * 3 / 4;
         let soft = base.min(cap).max(1);
         let hard = ((soft as f64 * HARD_OVER_SOFT) as u64).min(cap).max(soft);
-        Some(Budget { soft, hard })
+        Some(Budget {
+            soft,
+            hard,
+            fixed: false,
+        })
     }
 
     /// Scales the soft limit (best-move instability, score drops), keeping it
     /// under the hard limit.
     pub fn scaled_soft(&self, factor: f64) -> u64 {
+        if self.fixed {
+            return self.hard;
+        }
         ((self.soft as f64 * factor) as u64).min(self.hard)
     }
 }
@@ -83,9 +96,11 @@ mod tests {
             b,
             Budget {
                 soft: 990,
-                hard: 990
+                hard: 990,
+                fixed: true
             }
         );
+        assert_eq!(b.scaled_soft(0.5), 990);
     }
 
     #[test]

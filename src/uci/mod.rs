@@ -80,9 +80,13 @@ fn error(text: &str) {
 /// Runs the UCI loop on stdin until `quit` or end of input.
 pub fn run() {
     let mut engine = Engine::new();
-    let stdin = io::stdin();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
+    let mut input = io::stdin().lock();
+    let mut bytes = Vec::new();
+    // Bytes, not `lines()`: a line that is not UTF-8 is bad input to answer,
+    // not the end of the session.
+    while matches!(input.read_until(b'\n', &mut bytes), Ok(n) if n > 0) {
+        let line = String::from_utf8_lossy(&bytes).into_owned();
+        bytes.clear();
         match command::parse(&line) {
             Ok(Command::Quit) => break,
             Ok(cmd) => handle(&mut engine, cmd),

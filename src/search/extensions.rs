@@ -1,0 +1,69 @@
+//! Extensions: searching a move deeper than the nominal depth.
+//!
+//! The check extension (in `alphabeta`) searches checks one ply deeper. The
+//! singular extension here extends the hash move when every alternative is
+//! clearly worse (checked by a reduced search that excludes it), and gives
+//! two related shortcuts: multi-cut (even without the hash move the node
+//! fails high, so return) and the negative extension (the hash move is merely
+//! good enough, so search it one ply shallower).
+
+use super::pruning::{SE_DOUBLE_MARGIN, SE_MAX_DOUBLE, SE_MIN_DEPTH, SE_TT_DEPTH_SLACK};
+use super::score::{MATE_BOUND, Score};
+use super::thread::Worker;
+use super::tt::{TtBound, TtEntry};
+use crate::board::Move;
+
+/// The outcome of a singular-extension test.
+pub(super) enum Singular {
+    Extend(i32),
+    MultiCut(Score),
+}
+
+impl Worker<'_> {
+    /// Singular extension: is the hash move much better than all others?
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn singular(
+        &mut self,
+        mv: Move,
+        depth: i32,
+        ply: usize,
+        beta: Score,
+        cut_node: bool,
+        entry: Option<TtEntry>,
+        tt_score: Option<Score>,
+    ) -> Singular {
+        let (Some(e), Some(tt_score)) = (entry, tt_score) else {
+            return Singular::Extend(0);
+        };
+        let usable = depth >= SE_MIN_DEPTH
+            && e.depth >= depth - SE_TT_DEPTH_SLACK
+            && e.bound != TtBound::Upper
+            && tt_score.abs() < MATE_BOUND
+            && (ply as i32) < 2 * self.root_depth;
+        if !usable {
+            return Singular::Extend(0);
+        }
+        let singular_beta = tt_score - 2 * depth;
+        self.stack[ply].excluded = Some(mv);
+        let s = self.negamax::<false>(
+            (depth - 1) / 2,
+            ply,
+            singular_beta - 1,
+            singular_beta,
+            cut_node,
+        );
+        self.stack[ply].excluded = None;
+        if s < singular_beta {
+            let double = s < singular_beta - SE_DOUBLE_MARGIN
+                && self.stack[ply].double_extensions < SE_MAX_DOUBLE;
+            Singular::Extend(if double { 2 } else { 1 })
+        } else if singular_beta >= beta {
+            // Multi-cut: even without the hash move the node fails high.
+            Singular::MultiCut(singular_beta)
+        } else if tt_score >= beta {
+            Singular::Extend(-1)
+        } else {
+            Singular::Extend(0)
+        }
+    }
+}

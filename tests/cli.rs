@@ -1,0 +1,154 @@
+//! The command line: `cutoff perft` (single position and suite files) and
+//! `cutoff bench`, run as a user would run them.
+
+use std::process::{Command, Output};
+
+fn cutoff(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cutoff"))
+        .args(args)
+        .output()
+        .expect("run cutoff")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// The number in the last line, which must be `Nodes searched: <N>`.
+fn nodes_searched(text: &str) -> u64 {
+    let last = text.lines().last().unwrap_or_default();
+    let n = last
+        .strip_prefix("Nodes searched: ")
+        .unwrap_or_else(|| panic!("last line is '{last}'"));
+    n.parse().expect("node count")
+}
+
+/// A scratch file unique to this test process.
+fn scratch(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("cutoff-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write scratch file");
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn perft_ends_with_nodes_searched() {
+    let o = cutoff(&["perft", "4"]);
+    assert!(o.status.success());
+    assert_eq!(nodes_searched(&stdout(&o)), 197_281);
+}
+
+#[test]
+fn divide_lists_every_root_move_and_sums_to_the_total() {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let o = cutoff(&["perft", "3", "--fen", kiwipete, "--divide"]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    let split: Vec<(String, u64)> = text
+        .lines()
+        .filter_map(|l| l.split_once(": "))
+        .filter_map(|(mv, n)| Some((mv.to_string(), n.parse().ok()?)))
+        .filter(|(mv, _)| mv.len() <= 5 && !mv.contains(' '))
+        .collect();
+    assert_eq!(split.len(), 48, "{text}");
+    assert!(split.iter().any(|(mv, _)| mv == "e1g1"), "castling as e1g1");
+    assert_eq!(split.iter().map(|s| s.1).sum::<u64>(), 97_862);
+    assert_eq!(nodes_searched(&text), 97_862);
+}
+
+#[test]
+fn chess960_divide_writes_castling_as_king_takes_rook() {
+    // King f1 castles with the rook next to it on g1.
+    let fen = "bnnbrkr1/ppp2p1p/5q2/3pp1p1/4P3/1N4P1/PPPPRP1P/BN1B1KRQ w Gge - 0 9";
+    let o = cutoff(&["perft", "2", "--fen", fen, "--chess960", "--divide"]);
+    let text = stdout(&o);
+    assert!(text.lines().any(|l| l.starts_with("f1g1: ")), "{text}");
+    assert_eq!(nodes_searched(&text), 1036);
+}
+
+#[test]
+fn bad_fen_is_a_clear_error_not_a_panic() {
+    let o = cutoff(&["perft", "2", "--fen", "rnbqkbnr/pppppppp w KQkq - 0 1"]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.starts_with("error: "), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn suite_file_passes_and_reports_a_summary() {
+    let path = format!(
+        "{}/tests/data/perft/chess960_tricky.epd",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let o = cutoff(&["perft", "--epd", &path, "--max-depth", "3", "--chess960"]);
+    let text = stdout(&o);
+    assert!(o.status.success(), "{text}");
+    assert!(text.contains("6 positions, 18 depth checks passed, 0 mismatches, 0 refused"));
+    assert!(nodes_searched(&text) > 0);
+}
+
+#[test]
+fn suite_file_with_a_wrong_count_fails() {
+    let path = scratch(
+        "wrong.epd",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 401 ;id \"bad\"\n\
+         4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 66\n",
+    );
+    let o = cutoff(&["perft", "--epd", &path]);
+    let text = stdout(&o);
+    assert!(!o.status.success(), "{text}");
+    assert!(text.contains("MISMATCH"), "{text}");
+    assert!(text.contains("(bad): D2 expected 401, got 400"), "{text}");
+    assert!(text.contains("2 positions, 2 depth checks passed, 1 mismatches"));
+}
+
+#[test]
+fn suite_file_reports_refused_positions_and_bad_lines() {
+    let path = scratch(
+        "refused.epd",
+        "rnbqk1nr/bb3p1p/1q2r3/2pPp3/3P4/7P/1PP1NpPP/R1BQKBNR w KQkq c6 0 1 ;D1 2 ;id \"imp\"\n",
+    );
+    let o = cutoff(&["perft", "--epd", &path]);
+    let text = stdout(&o);
+    assert!(text.contains("REFUSED") && text.contains("(imp)"), "{text}");
+    assert!(text.contains("1 refused"), "{text}");
+
+    let bad = scratch("bad.epd", "8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 three\n");
+    let o = cutoff(&["perft", "--epd", &bad]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("line 1"));
+
+    let o = cutoff(&["perft", "--epd", "/nonexistent/suite.epd"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot read"));
+}
+
+#[test]
+fn bench_is_deterministic_and_ends_with_the_openbench_line() {
+    let runs: Vec<String> = (0..2)
+        .map(|_| {
+            let o = cutoff(&["bench", "2"]);
+            assert!(o.status.success());
+            stdout(&o)
+        })
+        .collect();
+    let counts: Vec<u64> = runs
+        .iter()
+        .map(|text| {
+            let last = text.lines().last().unwrap_or_default();
+            let words: Vec<&str> = last.split_whitespace().collect();
+            assert!(
+                matches!(words[..], ["Bench:", _, "nodes", _, "nps"]),
+                "last line '{last}'"
+            );
+            words[1].parse().expect("node count")
+        })
+        .collect();
+    assert!(counts[0] > 0);
+    assert_eq!(
+        counts[0], counts[1],
+        "bench node count changed between runs"
+    );
+}
