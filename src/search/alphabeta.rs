@@ -16,7 +16,7 @@
 
 use super::extensions::Singular;
 use super::history::{Tried, piece_to};
-use super::movepick::{MovePicker, OrderContext, is_noisy};
+use super::movepick::{MovePicker, is_noisy};
 use super::pruning::*;
 use super::score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, Score, mated_in};
 use super::thread::{NO_EVAL, Worker};
@@ -156,15 +156,7 @@ impl Worker<'_> {
         let mut tried = Tried::default();
 
         loop {
-            let next = {
-                let ctx = OrderContext {
-                    hist: &self.hist,
-                    config: &self.config,
-                    prevs,
-                    checks,
-                };
-                picker.next(&self.pos, &ctx)
-            };
+            let next = self.next_move(&mut picker, prevs, checks);
             let Some(mv) = next else { break };
             if Some(mv) == excluded {
                 continue;
@@ -302,17 +294,8 @@ impl Worker<'_> {
             self.update_histories(bm, depth, ply, tried.quiets(), tried.noisies());
         }
         if excluded.is_none() && self.config.tt {
-            let bound = if best >= beta {
-                TtBound::Lower
-            } else if PV && best_move.is_some() {
-                TtBound::Exact
-            } else {
-                TtBound::Upper
-            };
-            let se = if in_check { 0 } else { static_eval };
-            self.shared
-                .tt
-                .store(key, best_move, score_to_tt(best, ply), se, depth, bound);
+            let eval = if in_check { 0 } else { static_eval };
+            self.store_result(key, ply, depth, PV, (best, beta), best_move, eval);
         }
         best
     }
@@ -392,6 +375,34 @@ impl Worker<'_> {
         if let Some(r) = self.reporter.as_mut() {
             r.currmove(depth, &text, number + self.pv_idx);
         }
+    }
+}
+
+impl Worker<'_> {
+    /// Stores a node's result: a lower bound if it failed high, exact if a
+    /// PV node found a move inside the window, an upper bound otherwise.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn store_result(
+        &self,
+        key: u64,
+        ply: usize,
+        depth: i32,
+        pv: bool,
+        (best, beta): (Score, Score),
+        best_move: Option<Move>,
+        eval: Score,
+    ) {
+        let bound = if best >= beta {
+            TtBound::Lower
+        } else if pv && best_move.is_some() {
+            TtBound::Exact
+        } else {
+            TtBound::Upper
+        };
+        let score = score_to_tt(best, ply);
+        self.shared
+            .tt
+            .store(key, best_move, score, eval, depth, bound);
     }
 }
 

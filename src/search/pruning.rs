@@ -221,15 +221,7 @@ impl Worker<'_> {
         let mut picker = MovePicker::new_quiescence(tt_move, false, false, list);
         let prevs = self.prevs(ply);
         loop {
-            let next = {
-                let ctx = super::movepick::OrderContext {
-                    hist: &self.hist,
-                    config: &self.config,
-                    prevs,
-                    checks,
-                };
-                picker.next(&self.pos, &ctx)
-            };
+            let next = self.next_move(&mut picker, prevs, checks);
             let Some(mv) = next else { break };
             if !is_noisy(&self.pos, mv) || !see_ge(self.pos.board(), mv, rbeta - static_eval) {
                 continue;

@@ -8,11 +8,11 @@
 //! material by SEE, and captures that cannot lift the score near alpha (delta
 //! pruning), are skipped.
 
-use super::movepick::{MovePicker, OrderContext, Stage};
+use super::movepick::{MovePicker, Stage};
 use super::pruning::DELTA_MARGIN;
 use super::score::{DRAW, INFINITE, MAX_PLY, Score, mated_in};
 use super::thread::Worker;
-use super::tt::{TtBound, score_from_tt, score_to_tt};
+use super::tt::{TtBound, score_from_tt};
 use crate::board::moves::CheckInfo;
 use crate::board::see::{see_ge, see_value};
 
@@ -81,15 +81,7 @@ impl Worker<'_> {
         let mut best_move = None;
         let mut moves = 0;
         loop {
-            let next = {
-                let ctx = OrderContext {
-                    hist: &self.hist,
-                    config: &self.config,
-                    prevs,
-                    checks: check_info,
-                };
-                picker.next(&self.pos, &ctx)
-            };
+            let next = self.next_move(&mut picker, prevs, check_info);
             let Some(mv) = next else { break };
             moves += 1;
             if !in_check {
@@ -132,17 +124,8 @@ impl Worker<'_> {
             return mated_in(ply);
         }
         if self.config.tt {
-            let bound = if best >= beta {
-                TtBound::Lower
-            } else if PV && best_move.is_some() {
-                TtBound::Exact
-            } else {
-                TtBound::Upper
-            };
-            let se = if in_check { 0 } else { static_eval };
-            self.shared
-                .tt
-                .store(key, best_move, score_to_tt(best, ply), se, 0, bound);
+            let eval = if in_check { 0 } else { static_eval };
+            self.store_result(key, ply, 0, PV, (best, beta), best_move, eval);
         }
         best
     }

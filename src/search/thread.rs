@@ -6,10 +6,12 @@ use std::sync::atomic::Ordering;
 
 use super::config::SearchConfig;
 use super::history::{Histories, PieceTo};
+use super::movepick::{MovePicker, OrderContext};
 use super::pruning::LmrTable;
 use super::pv::PvTable;
 use super::score::{INFINITE, MAX_PLY, Score};
 use super::{Clock, Shared, info::Reporter};
+use crate::board::moves::CheckInfo;
 use crate::board::{Move, Position};
 use crate::eval::Evaluator;
 
@@ -160,6 +162,22 @@ impl<'a> Worker<'a> {
     /// Nodes of all threads (this one exactly, the others as last published).
     pub fn total_nodes(&self) -> u64 {
         self.shared.nodes.load(Ordering::Relaxed) + self.nodes - self.flushed
+    }
+
+    /// The picker's next move, ordered with this thread's histories.
+    pub fn next_move(
+        &self,
+        picker: &mut MovePicker,
+        prevs: [Option<PieceTo>; 2],
+        checks: CheckInfo,
+    ) -> Option<Move> {
+        let ctx = OrderContext {
+            hist: &self.hist,
+            config: &self.config,
+            prevs,
+            checks,
+        };
+        picker.next(&self.pos, &ctx)
     }
 
     /// Lends the move buffer of `ply` (a node searched again at the same ply,
