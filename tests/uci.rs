@@ -259,10 +259,7 @@ fn infinite_search_waits_for_stop_and_answers_isready() {
     // Answered during the search, and no bestmove before `stop`.
     for _ in 0..3 {
         let before = s.sync();
-        assert!(
-            !before.iter().any(|l| l.starts_with("bestmove")),
-            "{before:?}"
-        );
+        assert_no_bestmove(&before);
     }
     s.send("stop");
     let (_, best) = s.wait_bestmove();
@@ -271,10 +268,7 @@ fn infinite_search_waits_for_stop_and_answers_isready() {
     s.send("position fen 8/8/3k4/8/8/4K3/8/8 w - - 0 1");
     s.send("go infinite");
     let before = s.sync();
-    assert!(
-        !before.iter().any(|l| l.starts_with("bestmove")),
-        "{before:?}"
-    );
+    assert_no_bestmove(&before);
     s.send("stop");
     s.wait_bestmove();
     assert!(s.quit().success());
@@ -287,10 +281,7 @@ fn ponder_then_ponderhit_or_stop() {
     s.send("position startpos moves e2e4 e7e5");
     s.send("go ponder wtime 1000 btime 1000");
     let before = s.sync();
-    assert!(
-        !before.iter().any(|l| l.starts_with("bestmove")),
-        "{before:?}"
-    );
+    assert_no_bestmove(&before);
     s.send("ponderhit");
     let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
     let (lines, best) = s.wait_bestmove();
@@ -298,10 +289,7 @@ fn ponder_then_ponderhit_or_stop() {
 
     s.send("go ponder depth 2");
     let before = s.sync();
-    assert!(
-        !before.iter().any(|l| l.starts_with("bestmove")),
-        "{before:?}"
-    );
+    assert_no_bestmove(&before);
     s.send("stop");
     let (_, best) = s.wait_bestmove();
     assert!(is_legal(fen, &best, false));
@@ -422,4 +410,12 @@ fn options_change_the_search() {
         "go depth 5",
     );
     search(&mut s, "position startpos", STARTPOS, "go movetime 50");
+}
+
+/// The engine must not have answered `bestmove` yet (infinite or ponder search).
+fn assert_no_bestmove(lines: &[String]) {
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:?}"
+    );
 }
