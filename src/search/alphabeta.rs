@@ -218,6 +218,7 @@ impl Worker<'_> {
 
             let nodes_before = self.nodes;
             self.pos.play(mv);
+            self.shared.tt.prefetch(self.pos.key());
             self.stack[ply].piece_to = Some(pt);
             self.stack[ply].null_move = false;
             let gives_check = self.pos.in_check();

@@ -223,7 +223,11 @@ impl MovePicker {
         let keep_quiets = !self.noisy_only || evasions || self.quiet_checks;
         let list = &mut self.list;
         let tt_move = self.tt_move;
-        board.generate_moves(|pm| {
+        let theirs = board.colors(!stm);
+        board.generate_moves(|mut pm| {
+            if !keep_quiets && pm.piece != Piece::Pawn {
+                pm.to &= theirs; // only captures wanted: skip the quiets unseen
+            }
             for mv in pm {
                 if Some(mv) == tt_move {
                     continue;

@@ -98,6 +98,7 @@ impl Worker<'_> {
                 }
             }
             self.pos.play(mv);
+            self.shared.tt.prefetch(self.pos.key());
             self.stack[ply].piece_to = None;
             self.stack[ply].null_move = false;
             let score = -self.quiescence::<PV>(ply + 1, -beta, -alpha, false);
