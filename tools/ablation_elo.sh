@@ -1,0 +1,29 @@
+#!/bin/sh
+# Elo of one search technique: the full engine against itself with the
+# technique switched off (hidden UCI option Search_<Name>=false), with
+# ../shared/tools/match.py, one thread and 16 MB hash each, two games at once.
+#
+# usage: tools/ablation_elo.sh CUTOFF_BINARY NAME GAMES [TC] [SEED] [PGN]
+#   e.g. tools/ablation_elo.sh target/release/cutoff NullMove 200 5+0.05
+# NAME is a switch of src/search/config.rs (TT, NullMove, LMR, Killers, ...),
+# or several joined by commas (Killers,History) to switch them off together.
+# The Elo printed is the full engine's gain over the engine without NAME.
+set -eu
+ENGINE=$1
+NAME=$2
+GAMES=$3
+TC=${4:-5+0.05}
+SEED=${5:-1}
+PGN=${6:-ablation.pgn}
+SHARED=${SHARED:-../shared}
+OFF=""
+for n in $(echo "$NAME" | tr ',' ' '); do OFF="$OFF option.Search_$n=false"; done
+LABEL=$(echo "$NAME" | tr ',' '+')
+# shellcheck disable=SC2086  # $OFF is a list of words
+exec python3 "$SHARED/tools/match.py" \
+  --engine name=full cmd="$ENGINE" \
+  --engine name="no$LABEL" cmd="$ENGINE" $OFF \
+  --each option.Hash=16 option.Threads=1 \
+  --games "$GAMES" --tc "$TC" --concurrency 2 \
+  --openings "$SHARED/data/openings/8moves_v3.pgn" --seed "$SEED" \
+  --resign movecount=4 score=1000 twosided=1 --pgn "$PGN"
