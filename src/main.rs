@@ -84,6 +84,9 @@ struct TuneArgs {
     /// Adam step size (centipawns).
     #[arg(long, default_value_t = 1.0)]
     rate: f64,
+    /// L2 pull towards the starting weights (per cp^2 of change).
+    #[arg(long, default_value_t = 0.0)]
+    reg: f64,
     /// Threads (default: all cores).
     #[arg(long)]
     threads: Option<usize>,
@@ -193,6 +196,7 @@ fn run_tune(a: TuneArgs) -> ExitCode {
         out: a.out,
         lambda: a.lambda,
         rate: a.rate,
+        reg: a.reg,
         threads: a.threads.unwrap_or_else(default_threads),
         from_hand: a.from_hand,
         holdout: a.holdout,

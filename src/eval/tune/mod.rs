@@ -33,6 +33,10 @@ pub struct Options {
     pub lambda: f64,
     /// Adam step size, in centipawns.
     pub rate: f64,
+    /// L2 pull towards the starting weights, per cp^2 of change. Adam moves
+    /// rarely seen features as fast as common ones, so without it a weight
+    /// seen in a few hundred positions can run off to nonsense.
+    pub reg: f64,
     pub threads: usize,
     /// Start from the hand-set weights instead of the compiled-in ones.
     pub from_hand: bool,
@@ -84,7 +88,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     };
     let summary = tune(&set, &held, &start, opts)?;
     let mut header = format!(
-        "{} positions from {}, {} epochs, K = {:.4}, lambda = {}, loss {:.6} -> {:.6}",
+        "{} positions from {}, {} epochs, K = {:.4}, lambda = {}, rate = {}, reg = {:e}, loss {:.6} -> {:.6}",
         summary.positions,
         opts.data
             .file_name()
@@ -93,6 +97,8 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         opts.epochs,
         summary.k,
         opts.lambda,
+        opts.rate,
+        opts.reg,
         summary.loss_before,
         summary.loss_after
     );
@@ -121,6 +127,15 @@ fn rounded(w: &[[f64; 2]]) -> Vec<S> {
         .collect()
 }
 
+/// Adds the gradient of `reg * sum (w - w0)^2`.
+fn regularise(g: &mut [[f64; 2]], w: &[[f64; 2]], w0: &[[f64; 2]], reg: f64) {
+    for ((gi, wi), si) in g.iter_mut().zip(w).zip(w0) {
+        for j in 0..2 {
+            gi[j] += 2.0 * reg * (wi[j] - si[j]);
+        }
+    }
+}
+
 /// Fits K on `start`, then runs Adam for up to `opts.epochs` full-batch
 /// epochs. With held-out data, the weights of the epoch with the lowest
 /// held-out loss are kept (early stopping: the labels of one game are
@@ -131,6 +146,7 @@ pub fn tune(set: &Dataset, held: &Dataset, start: &[S], opts: &Options) -> Resul
     }
     let (lambda, threads) = (opts.lambda, opts.threads);
     let mut w = to_f64(start);
+    let w0 = w.clone();
     let k = fit_k(set, &w, threads);
     let loss_before = loss(set, &w, k, lambda, threads);
     // Held-out positions are judged on the results alone, whatever the
@@ -142,7 +158,8 @@ pub fn tune(set: &Dataset, held: &Dataset, start: &[S], opts: &Options) -> Resul
     let bar = progress_bar(opts.epochs as u64);
     let mut adam = Adam::new(w.len(), opts.rate);
     for epoch in 1..=opts.epochs {
-        let (g, l) = gradient(set, &w, k, lambda, threads);
+        let (mut g, l) = gradient(set, &w, k, lambda, threads);
+        regularise(&mut g, &w, &w0, opts.reg);
         adam.step(&mut w, &g);
         bar.set_position(epoch as u64);
         bar.set_message(format!("loss {l:.6}"));
@@ -236,6 +253,7 @@ mod tests {
             out: PathBuf::new(),
             lambda: 1.0,
             rate: 2.0,
+            reg: 0.0,
             threads: 2,
             from_hand: false,
             holdout: 0.0,
@@ -254,6 +272,23 @@ mod tests {
         );
         // The teacher valued material higher: the tuned queen should rise.
         assert!(s.weights[MATERIAL + 4].0 > WEIGHTS[MATERIAL + 4].0);
+    }
+
+    #[test]
+    fn regularisation_holds_weights_near_the_start() {
+        let set = Dataset::build(&synthetic(3000), 2);
+        let drift = |reg: f64| {
+            let opts = Options { reg, ..options(60) };
+            let s = tune(&set, &Dataset::default(), &WEIGHTS, &opts).expect("tunes");
+            s.weights
+                .iter()
+                .zip(WEIGHTS.iter())
+                .map(|(a, b)| (a.0 - b.0).abs() + (a.1 - b.1).abs())
+                .sum::<i32>()
+        };
+        let (free, held) = (drift(0.0), drift(1.0));
+        assert!(free > 0, "the free fit moves weights");
+        assert!(held * 4 < free, "reg 1 moved {held}, free {free}");
     }
 
     #[test]
