@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""Runs any UCI engine on the positions of an EPD test suite (bm/am) and
+prints, per position, the move played, the depth and time from which that
+move stayed the engine's choice, and the final score; then `solved k/n`.
+
+usage: tools/epd_uci.py ENGINE FILE SECONDS [Option=value ...]
+   e.g. tools/epd_uci.py /usr/games/ethereal-chess wac.epd 1 Hash=16
+Needs python-chess (pip install chess). One thread, 16 MB hash by default.
+"""
+import sys
+
+import chess
+import chess.engine
+
+
+def main():
+    if len(sys.argv) < 4:
+        sys.exit(__doc__)
+    cmd, path, secs = sys.argv[1], sys.argv[2], float(sys.argv[3])
+    opts = dict(a.split("=", 1) for a in sys.argv[4:])
+    eng = chess.engine.SimpleEngine.popen_uci(cmd)
+    eng.configure({"Hash": 16, "Threads": 1, **opts})
+    solved = total = 0
+    for line in open(path):
+        if not line.strip():
+            continue
+        board, ops = chess.Board.from_epd(line.strip())
+        best, since, last = None, (0, 0.0), {}
+        # A new game object each time: the engine gets ucinewgame (fresh hash).
+        with eng.analysis(board, chess.engine.Limit(time=secs), game=object()) as an:
+            for info in an:
+                pv = info.get("pv")
+                if pv and "depth" in info:
+                    if pv[0] != best:
+                        best, since = pv[0], (info["depth"], info.get("time", 0.0))
+                    last = info
+        ok = best is not None and (
+            ("bm" in ops and best in ops["bm"]) or ("am" in ops and best not in ops["am"])
+        )
+        total += 1
+        solved += ok
+        san = board.san(best) if best else "-"
+        print(
+            f"{ops.get('id', '?'):10} {'ok ' if ok else 'BAD'} {san:7} "
+            f"from d{since[0]} t{since[1]:.2f}s  final d{last.get('depth', '-')} "
+            f"score {last.get('score', '-')}",
+            flush=True,
+        )
+    print(f"solved {solved}/{total}")
+    eng.quit()
+
+
+if __name__ == "__main__":
+    main()
