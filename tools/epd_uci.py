@@ -34,8 +34,11 @@ def main():
                     if pv[0] != best:
                         best, since = pv[0], (info["depth"], info.get("time", 0.0))
                     last = info
-        ok = best is not None and (
-            ("bm" in ops and best in ops["bm"]) or ("am" in ops and best not in ops["am"])
+        # The rule of `cutoff epd`: one of the best moves (if any), none of the avoided.
+        ok = (
+            best is not None
+            and ("bm" not in ops or best in ops["bm"])
+            and best not in ops.get("am", [])
         )
         total += 1
         solved += ok
