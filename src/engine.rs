@@ -159,6 +159,7 @@ impl Engine {
     pub fn new_game(&mut self) {
         self.stop();
         self.shared.tt.clear();
+        self.shared.forget_histories();
     }
 
     /// Clears the transposition table (`Clear Hash`).

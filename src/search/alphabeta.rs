@@ -81,13 +81,19 @@ impl Worker<'_> {
             return s;
         }
 
-        // Static evaluation, improved by a hash score whose bound points the right way.
+        // Static evaluation (the raw one is what the table stores), corrected
+        // by history, then improved by a hash score whose bound points the right way.
+        let raw_eval = if in_check || excluded.is_some() {
+            NO_EVAL
+        } else {
+            tt_entry.map_or_else(|| self.evaluate(), |e| e.eval)
+        };
         let static_eval = if in_check {
             NO_EVAL
         } else if excluded.is_some() {
             self.stack[ply].static_eval
         } else {
-            tt_entry.map_or_else(|| self.evaluate(), |e| e.eval)
+            self.corrected(raw_eval)
         };
         // Only a hash score from a search of similar depth: a shallow bound
         // that missed a threat would otherwise keep pruning this node.
@@ -294,11 +300,51 @@ impl Worker<'_> {
         {
             self.update_histories(bm, depth, ply, tried.quiets(), tried.noisies());
         }
+        if excluded.is_none() && !in_check {
+            self.update_correction(depth, raw_eval, static_eval, best, beta, best_move);
+        }
         if excluded.is_none() && self.config.tt {
-            let eval = if in_check { 0 } else { static_eval };
+            let eval = if in_check { 0 } else { raw_eval };
             self.store_result(key, ply, depth, PV, (best, beta), best_move, eval);
         }
         best
+    }
+
+    /// The static evaluation `raw` plus the correction history's estimate of its error.
+    pub(super) fn corrected(&self, raw: Score) -> Score {
+        if self.config.correction_history {
+            self.hist.correction.correct(self.pos.board(), raw)
+        } else {
+            raw
+        }
+    }
+
+    /// Teaches the correction history what the search found here, when the
+    /// result says something about the static evaluation: a fail high above
+    /// it, a fail low below it, or an exact score; not after a noisy best move
+    /// (the gain is tactical, not positional) nor with mate scores.
+    fn update_correction(
+        &mut self,
+        depth: i32,
+        raw_eval: Score,
+        static_eval: Score,
+        best: Score,
+        beta: Score,
+        best_move: Option<Move>,
+    ) {
+        let fail_high = best >= beta;
+        let fail_low = best_move.is_none();
+        if !self.config.correction_history
+            || best.abs() >= MATE_BOUND
+            || best_move.is_some_and(|m| is_noisy(&self.pos, m))
+            || (fail_high && best <= static_eval)
+            || (fail_low && best >= static_eval)
+        {
+            return;
+        }
+        self.hist
+            .correction
+            .update(self.pos.board(), depth, raw_eval, best);
     }
 
     /// Searches a move after the first: reduced null window first (LMR), then

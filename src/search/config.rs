@@ -29,6 +29,7 @@ pub struct SearchConfig {
     pub check_extension: bool,
     pub singular_extension: bool,
     pub mate_distance_pruning: bool,
+    pub correction_history: bool,
 }
 
 impl Default for SearchConfig {
@@ -64,6 +65,7 @@ impl SearchConfig {
         check_extension: true,
         singular_extension: true,
         mate_distance_pruning: true,
+        correction_history: true,
     };
 
     /// Every switch, in the order the lab reports them.
@@ -90,6 +92,7 @@ impl SearchConfig {
         ("CheckExtension", |c| &mut c.check_extension),
         ("SingularExtension", |c| &mut c.singular_extension),
         ("MateDistancePruning", |c| &mut c.mate_distance_pruning),
+        ("CorrectionHistory", |c| &mut c.correction_history),
     ];
 
     /// The configuration with one switch (by case-insensitive name) turned off.

@@ -119,6 +119,7 @@ fn iterative_deepening(mut w: Worker, limits: &Limits, settings: &Settings) -> T
     };
     if w.root_moves.is_empty() {
         w.shared.stop.store(true, Ordering::SeqCst);
+        w.shared.give_histories(w.id, w.hist);
         return result;
     }
     let mut tm = TimeState::default();
@@ -168,6 +169,7 @@ fn iterative_deepening(mut w: Worker, limits: &Limits, settings: &Settings) -> T
         // Tell helper threads to finish.
         w.shared.stop.store(true, Ordering::SeqCst);
     }
+    w.shared.give_histories(w.id, w.hist);
     result
 }
 

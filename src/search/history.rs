@@ -8,9 +8,15 @@
 //! - Killers (two quiet cutoff moves per ply) and the countermove (the quiet
 //!   that refuted the opponent's last move).
 //!
+//! - Correction history (see [`super::correction`]), which corrects the
+//!   static evaluation rather than ordering moves.
+//!
+//! All of them are kept from one search to the next until `ucinewgame`.
+//!
 //! Updates use the "gravity" formula `h += bonus - h * |bonus| / MAX`: values
 //! saturate smoothly at +-MAX and old information decays as new arrives.
 
+use super::correction::CorrectionHistory;
 use super::movepick::{NO_MOVE, is_noisy};
 use super::score::MAX_PLY;
 use super::thread::Worker;
@@ -45,6 +51,7 @@ pub struct Histories {
     capture: Vec<i16>,
     countermove: Vec<Option<Move>>,
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
+    pub correction: CorrectionHistory,
 }
 
 impl Default for Histories {
@@ -55,6 +62,7 @@ impl Default for Histories {
             capture: vec![0; PIECE_TO * 6],
             countermove: vec![None; PIECE_TO],
             killers: [[None; 2]; MAX_PLY + 1],
+            correction: CorrectionHistory::default(),
         }
     }
 }
@@ -89,6 +97,10 @@ impl Histories {
 
     pub fn countermove(&self, prev: Option<PieceTo>) -> Option<Move> {
         prev.and_then(|p| self.countermove[p])
+    }
+
+    pub fn clear_all_killers(&mut self) {
+        self.killers = [[None; 2]; MAX_PLY + 1];
     }
 
     pub fn clear_killers(&mut self, ply: usize) {

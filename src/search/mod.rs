@@ -7,6 +7,7 @@
 
 pub mod alphabeta;
 pub mod config;
+pub mod correction;
 pub mod driver;
 pub mod extensions;
 pub mod history;
@@ -50,6 +51,9 @@ pub struct Shared {
     pub ponderhit_ms: AtomicU64,
     /// When the current search was started (for `ponderhit` timing).
     go_time: Mutex<Option<Instant>>,
+    /// Each thread's history tables, kept from one search to the next (the
+    /// moves of a game share most of their tree) until `ucinewgame`.
+    histories: Mutex<Vec<Option<Box<history::Histories>>>>,
 }
 
 impl Default for Shared {
@@ -68,6 +72,7 @@ impl Shared {
             pondering: AtomicBool::new(false),
             ponderhit_ms: AtomicU64::new(0),
             go_time: Mutex::new(None),
+            histories: Mutex::new(Vec::new()),
         })
     }
 
@@ -85,6 +90,32 @@ impl Shared {
     pub fn started_ms(&self) -> u64 {
         let t = *self.go_time.lock().unwrap_or_else(|e| e.into_inner());
         t.map_or(0, |t| t.elapsed().as_millis() as u64)
+    }
+
+    /// Thread `id`'s histories from the previous search (fresh ones if none),
+    /// with the killers of the old root's plies dropped.
+    pub fn take_histories(&self, id: usize) -> Box<history::Histories> {
+        let mut pool = self.histories.lock().unwrap_or_else(|e| e.into_inner());
+        let mut h = pool.get_mut(id).and_then(Option::take).unwrap_or_default();
+        h.clear_all_killers();
+        h
+    }
+
+    /// Keeps thread `id`'s histories for the next search.
+    pub fn give_histories(&self, id: usize, h: Box<history::Histories>) {
+        let mut pool = self.histories.lock().unwrap_or_else(|e| e.into_inner());
+        if pool.len() <= id {
+            pool.resize_with(id + 1, || None);
+        }
+        pool[id] = Some(h);
+    }
+
+    /// Forgets the histories (`ucinewgame`).
+    pub fn forget_histories(&self) {
+        self.histories
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear();
     }
 
     pub fn stopped(&self) -> bool {

@@ -64,6 +64,12 @@ impl Worker<'_> {
         } else {
             entry.map_or_else(|| self.evaluate(), |e| e.eval)
         };
+        let raw_eval = static_eval;
+        let static_eval = if in_check {
+            static_eval
+        } else {
+            self.corrected(static_eval)
+        };
         let mut best = static_eval;
         if !in_check {
             if best >= beta {
@@ -125,7 +131,7 @@ impl Worker<'_> {
             return mated_in(ply);
         }
         if self.config.tt {
-            let eval = if in_check { 0 } else { static_eval };
+            let eval = if in_check { 0 } else { raw_eval };
             self.store_result(key, ply, 0, PV, (best, beta), best_move, eval);
         }
         best

@@ -97,7 +97,7 @@ impl<'a> Worker<'a> {
             id,
             pos,
             evaluator: Evaluator::new(),
-            hist: Box::default(),
+            hist: shared.take_histories(id),
             stack: vec![Frame::default(); MAX_PLY + 4],
             pv: PvTable::default(),
             lmr: LmrTable::default(),
