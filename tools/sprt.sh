@@ -1,0 +1,24 @@
+#!/bin/sh
+# SPRT of a new build against a base build with ../shared/tools/match.py:
+# one thread and 16 MB hash each, two games at once, balanced openings.
+#
+# usage: tools/sprt.sh NEW_BINARY BASE_BINARY [TC] [ELO0] [ELO1] [SEED] [PGN]
+#   e.g. tools/sprt.sh target/release/cutoff /tmp/cutoff-main 5+0.05 0 10
+# Stops when H0 (gain <= ELO0) or H1 (gain >= ELO1) is accepted.
+set -eu
+NEW=$1
+BASE=$2
+TC=${3:-5+0.05}
+ELO0=${4:-0}
+ELO1=${5:-10}
+SEED=${6:-1}
+PGN=${7:-sprt.pgn}
+SHARED=${SHARED:-../shared}
+exec python3 "$SHARED/tools/match.py" \
+  --engine name=new cmd="$NEW" \
+  --engine name=base cmd="$BASE" \
+  --each option.Hash=16 option.Threads=1 \
+  --games 4000 --tc "$TC" --concurrency 2 \
+  --openings "$SHARED/data/openings/8moves_v3.pgn" --seed "$SEED" \
+  --resign movecount=4 score=1000 twosided=1 \
+  --sprt elo0="$ELO0" elo1="$ELO1" --pgn "$PGN"
