@@ -79,7 +79,20 @@ mod tests {
         for _ in 0..500 {
             c.update(&board, 20, 0, 5000);
         }
-        assert_eq!(c.correct(&board, 0), CORRECTION_MAX_CP);
+        // Integer averaging settles just under the bound, never above it.
+        let saturated = c.correct(&board, 0);
+        assert!(
+            (CORRECTION_MAX_CP - 1..=CORRECTION_MAX_CP).contains(&saturated),
+            "{saturated}"
+        );
+        for _ in 0..500 {
+            c.update(&board, 20, 0, -5000);
+        }
+        let saturated = c.correct(&board, 0);
+        assert!(
+            (-CORRECTION_MAX_CP..=-CORRECTION_MAX_CP + 1).contains(&saturated),
+            "{saturated}"
+        );
         // The other side to move has its own entry.
         let black: Board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"
             .parse()
