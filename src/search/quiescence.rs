@@ -59,16 +59,12 @@ impl Worker<'_> {
             }
         }
 
-        let static_eval = if in_check {
-            -INFINITE
+        // The table keeps the raw evaluation; the search uses the corrected one.
+        let (raw_eval, static_eval) = if in_check {
+            (-INFINITE, -INFINITE)
         } else {
-            entry.map_or_else(|| self.evaluate(), |e| e.eval)
-        };
-        let raw_eval = static_eval;
-        let static_eval = if in_check {
-            static_eval
-        } else {
-            self.corrected(static_eval)
+            let raw = entry.map_or_else(|| self.evaluate(), |e| e.eval);
+            (raw, self.corrected(raw))
         };
         let mut best = static_eval;
         if !in_check {
