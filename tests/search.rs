@@ -176,3 +176,45 @@ fn node_limit_is_respected() {
     assert!(r.nodes >= 5000 && r.nodes < 5000 + 64, "nodes {}", r.nodes);
     assert!(r.best.is_some());
 }
+
+/// Counts table entries in the tree below `pos` (to `depth` plies) whose
+/// stored evaluation is not the raw static evaluation.
+fn tt_evals_not_raw(pos: &mut Position, shared: &Shared, depth: u32, seen: &mut u32) -> u32 {
+    let mut bad = 0;
+    if let Some(e) = shared.tt.probe(pos.key()) {
+        *seen += 1;
+        let raw = if pos.in_check() {
+            0
+        } else {
+            cutoff::eval::evaluate(pos.board())
+        };
+        bad += (e.eval != raw) as u32;
+    }
+    if depth > 0 {
+        for mv in pos.legal_moves() {
+            pos.play(mv);
+            bad += tt_evals_not_raw(pos, shared, depth - 1, seen);
+            pos.undo();
+        }
+    }
+    bad
+}
+
+#[test]
+fn the_table_stores_raw_static_evaluations() {
+    // Middlegames with captures about, so that ProbCut and the correction
+    // history (which must never reach the table) are both at work.
+    for fen in [
+        "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R2QK2R w KQ - 0 8",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    ] {
+        let mut pos = Position::from_fen(fen, false).unwrap();
+        let shared = Shared::with_hash(16).unwrap();
+        let limits = Limits::depth(11);
+        search::run(&pos, &limits, &Settings::default(), &shared, &mut Silent::default());
+        let mut seen = 0;
+        let bad = tt_evals_not_raw(&mut pos, &shared, 2, &mut seen);
+        assert!(seen > 100, "{fen}: only {seen} entries found");
+        assert_eq!(bad, 0, "{fen}: {bad} of {seen} entries hold another evaluation");
+    }
+}

@@ -83,17 +83,13 @@ impl Worker<'_> {
 
         // Static evaluation (the raw one is what the table stores), corrected
         // by history, then improved by a hash score whose bound points the right way.
-        let raw_eval = if in_check || excluded.is_some() {
-            NO_EVAL
-        } else {
-            tt_entry.map_or_else(|| self.evaluate(), |e| e.eval)
-        };
-        let static_eval = if in_check {
-            NO_EVAL
+        let (raw_eval, static_eval) = if in_check {
+            (NO_EVAL, NO_EVAL)
         } else if excluded.is_some() {
-            self.stack[ply].static_eval
+            (NO_EVAL, self.stack[ply].static_eval)
         } else {
-            self.corrected(raw_eval)
+            let raw = tt_entry.map_or_else(|| self.evaluate(), |e| e.eval);
+            (raw, self.corrected(raw))
         };
         // Only a hash score from a search of similar depth: a shallow bound
         // that missed a threat would otherwise keep pruning this node.
@@ -124,7 +120,7 @@ impl Worker<'_> {
                 alpha,
                 beta,
                 eval,
-                static_eval,
+                (raw_eval, static_eval),
                 improving,
                 cut_node,
                 tt_entry,

@@ -34,7 +34,9 @@ struct ThreadResult {
     pv: Vec<Move>,
 }
 
-/// Runs a search from `root` under `limits` and returns the best move.
+/// Runs a search from `root` under `limits` and returns the best move. Time
+/// limits count from the last `Shared::reset` (when `go` arrived), or from now
+/// for a fresh `Shared`.
 pub fn run<'a>(
     root: &Position,
     limits: &Limits,
@@ -47,7 +49,7 @@ pub fn run<'a>(
     if !limits.searchmoves.is_empty() {
         root_moves.retain(|m| limits.searchmoves.contains(m));
     }
-    let clock = Clock::new(limits, root, settings);
+    let clock = Clock::new(limits, root, settings, shared.go_instant());
     let threads = settings.threads.max(1);
     let results: Vec<ThreadResult> = std::thread::scope(|scope| {
         let mut handles = Vec::new();

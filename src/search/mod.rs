@@ -86,6 +86,12 @@ impl Shared {
         *self.go_time.lock().unwrap_or_else(|e| e.into_inner()) = Some(Instant::now());
     }
 
+    /// When `go` arrived (now, for a search started without `reset`).
+    pub fn go_instant(&self) -> Instant {
+        let t = *self.go_time.lock().unwrap_or_else(|e| e.into_inner());
+        t.unwrap_or_else(Instant::now)
+    }
+
     /// Milliseconds since the current search started.
     pub fn started_ms(&self) -> u64 {
         let t = *self.go_time.lock().unwrap_or_else(|e| e.into_inner());
@@ -162,9 +168,11 @@ pub struct Clock {
 }
 
 impl Clock {
-    pub fn new(limits: &Limits, pos: &Position, settings: &Settings) -> Self {
+    /// A clock running from `start`: the moment `go` arrived, so that the
+    /// time spent starting threads is charged too (the GUI's clock runs).
+    pub fn new(limits: &Limits, pos: &Position, settings: &Settings, start: Instant) -> Self {
         Self {
-            start: Instant::now(),
+            start,
             budget: Budget::new(limits, pos.side_to_move(), settings.move_overhead),
             node_limit: limits.nodes,
         }

@@ -126,7 +126,7 @@ impl Worker<'_> {
         alpha: S,
         beta: S,
         eval: S,
-        static_eval: S,
+        (raw_eval, static_eval): (S, S),
         improving: bool,
         cut_node: bool,
         tt_entry: Option<TtEntry>,
@@ -160,7 +160,14 @@ impl Worker<'_> {
             let rbeta = beta + PROBCUT_MARGIN;
             let useless = tt_entry.is_some_and(|e| e.depth >= depth - 3 && e.score < rbeta);
             if !useless {
-                return self.probcut(depth, ply, rbeta, static_eval, cut_node, tt_entry);
+                return self.probcut(
+                    depth,
+                    ply,
+                    rbeta,
+                    (raw_eval, static_eval),
+                    cut_node,
+                    tt_entry,
+                );
             }
         }
         None
@@ -205,13 +212,14 @@ impl Worker<'_> {
     }
 
     /// ProbCut: captures that beat `rbeta` in a quiescence and then a
-    /// shallow search are taken as proof that the node fails high.
+    /// shallow search are taken as proof that the node fails high. The table
+    /// gets the raw evaluation: a probe corrects it again.
     fn probcut(
         &mut self,
         depth: i32,
         ply: usize,
         rbeta: S,
-        static_eval: S,
+        (raw_eval, static_eval): (S, S),
         cut_node: bool,
         tt_entry: Option<TtEntry>,
     ) -> Option<S> {
@@ -253,14 +261,9 @@ impl Worker<'_> {
                 self.give_list(ply, picker.into_list());
                 let key = self.pos.key();
                 let stored = super::tt::score_to_tt(s, ply);
-                self.shared.tt.store(
-                    key,
-                    Some(mv),
-                    stored,
-                    static_eval,
-                    depth - 3,
-                    TtBound::Lower,
-                );
+                self.shared
+                    .tt
+                    .store(key, Some(mv), stored, raw_eval, depth - 3, TtBound::Lower);
                 return Some(s);
             }
         }
