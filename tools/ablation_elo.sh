@@ -1,7 +1,7 @@
 #!/bin/sh
 # Elo of one search technique: the full engine against itself with the
 # technique switched off (hidden UCI option Search_<Name>=false), with
-# ../shared/tools/match.py, one thread and 16 MB hash each, two games at once.
+# ../shared/tools/match.py under the conditions of match_conditions.sh.
 #
 # usage: tools/ablation_elo.sh CUTOFF_BINARY NAME GAMES [TC] [SEED] [PGN]
 #   e.g. tools/ablation_elo.sh target/release/cutoff NullMove 200 5+0.05
@@ -15,15 +15,11 @@ GAMES=$3
 TC=${4:-5+0.05}
 SEED=${5:-1}
 PGN=${6:-ablation.pgn}
-SHARED=${SHARED:-../shared}
+. "$(dirname "$0")/match_conditions.sh"
 OFF=""
 for n in $(echo "$NAME" | tr ',' ' '); do OFF="$OFF option.Search_$n=false"; done
 LABEL=$(echo "$NAME" | tr ',' '+')
 # shellcheck disable=SC2086  # $OFF is a list of words
-exec python3 "$SHARED/tools/match.py" \
-  --engine name=full cmd="$ENGINE" \
+match --engine name=full cmd="$ENGINE" \
   --engine name="no$LABEL" cmd="$ENGINE" $OFF \
-  --each option.Hash=16 option.Threads=1 \
-  --games "$GAMES" --tc "$TC" --concurrency 2 \
-  --openings "$SHARED/data/openings/8moves_v3.pgn" --seed "$SEED" \
-  --resign movecount=4 score=1000 twosided=1 --pgn "$PGN"
+  --games "$GAMES" --tc "$TC" --seed "$SEED" --pgn "$PGN"

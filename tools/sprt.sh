@@ -1,6 +1,6 @@
 #!/bin/sh
-# SPRT of a new build against a base build with ../shared/tools/match.py:
-# one thread and 16 MB hash each, two games at once, balanced openings.
+# SPRT of a new build against a base build with ../shared/tools/match.py,
+# under the conditions of match_conditions.sh.
 #
 # usage: tools/sprt.sh NEW_BINARY BASE_BINARY [TC] [ELO0] [ELO1] [SEED] [PGN]
 #   e.g. tools/sprt.sh target/release/cutoff /tmp/cutoff-main 5+0.05 0 10
@@ -13,12 +13,7 @@ ELO0=${4:-0}
 ELO1=${5:-10}
 SEED=${6:-1}
 PGN=${7:-sprt.pgn}
-SHARED=${SHARED:-../shared}
-exec python3 "$SHARED/tools/match.py" \
-  --engine name=new cmd="$NEW" \
-  --engine name=base cmd="$BASE" \
-  --each option.Hash=16 option.Threads=1 \
-  --games 4000 --tc "$TC" --concurrency 2 \
-  --openings "$SHARED/data/openings/8moves_v3.pgn" --seed "$SEED" \
-  --resign movecount=4 score=1000 twosided=1 \
+. "$(dirname "$0")/match_conditions.sh"
+match --engine name=new cmd="$NEW" --engine name=base cmd="$BASE" \
+  --games 4000 --tc "$TC" --seed "$SEED" \
   --sprt elo0="$ELO0" elo1="$ELO1" --pgn "$PGN"
