@@ -211,10 +211,19 @@ fn the_table_stores_raw_static_evaluations() {
         let mut pos = Position::from_fen(fen, false).unwrap();
         let shared = Shared::with_hash(16).unwrap();
         let limits = Limits::depth(11);
-        search::run(&pos, &limits, &Settings::default(), &shared, &mut Silent::default());
+        search::run(
+            &pos,
+            &limits,
+            &Settings::default(),
+            &shared,
+            &mut Silent::default(),
+        );
         let mut seen = 0;
         let bad = tt_evals_not_raw(&mut pos, &shared, 2, &mut seen);
         assert!(seen > 100, "{fen}: only {seen} entries found");
-        assert_eq!(bad, 0, "{fen}: {bad} of {seen} entries hold another evaluation");
+        assert_eq!(
+            bad, 0,
+            "{fen}: {bad} of {seen} entries hold another evaluation"
+        );
     }
 }
