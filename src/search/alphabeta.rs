@@ -299,7 +299,7 @@ impl Worker<'_> {
         if excluded.is_none() && !in_check {
             self.update_correction(depth, raw_eval, static_eval, best, beta, best_move);
         }
-        if excluded.is_none() && self.config.tt {
+        if excluded.is_none() {
             let eval = if in_check { 0 } else { raw_eval };
             self.store_result(key, ply, depth, PV, (best, beta), best_move, eval);
         }
@@ -373,7 +373,8 @@ impl Worker<'_> {
         s
     }
 
-    fn probe_tt(&self, key: u64, allowed: bool) -> Option<TtEntry> {
+    /// The table's entry for `key`, if this node may probe and the table is on.
+    pub(super) fn probe_tt(&self, key: u64, allowed: bool) -> Option<TtEntry> {
         if allowed && self.config.tt {
             self.shared.tt.probe(key)
         } else {
@@ -422,8 +423,9 @@ impl Worker<'_> {
 }
 
 impl Worker<'_> {
-    /// Stores a node's result: a lower bound if it failed high, exact if a
-    /// PV node found a move inside the window, an upper bound otherwise.
+    /// Stores a node's result (unless the table is switched off): a lower
+    /// bound if it failed high, exact if a PV node found a move inside the
+    /// window, an upper bound otherwise. `eval` is the raw static evaluation.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn store_result(
         &self,
@@ -435,6 +437,9 @@ impl Worker<'_> {
         best_move: Option<Move>,
         eval: Score,
     ) {
+        if !self.config.tt {
+            return;
+        }
         let bound = if best >= beta {
             TtBound::Lower
         } else if pv && best_move.is_some() {

@@ -94,8 +94,7 @@ impl Shared {
 
     /// Milliseconds since the current search started.
     pub fn started_ms(&self) -> u64 {
-        let t = *self.go_time.lock().unwrap_or_else(|e| e.into_inner());
-        t.map_or(0, |t| t.elapsed().as_millis() as u64)
+        self.go_instant().elapsed().as_millis() as u64
     }
 
     /// Thread `id`'s histories from the previous search (fresh ones if none),

@@ -111,7 +111,7 @@ impl LmrTable {
 use super::movepick::{MovePicker, is_noisy};
 use super::score::{MATE_BOUND, Score as S};
 use super::thread::Worker;
-use super::tt::{TtBound, TtEntry};
+use super::tt::TtEntry;
 use crate::board::Move;
 use crate::board::see::see_ge;
 
@@ -260,10 +260,7 @@ impl Worker<'_> {
             if s >= rbeta {
                 self.give_list(ply, picker.into_list());
                 let key = self.pos.key();
-                let stored = super::tt::score_to_tt(s, ply);
-                self.shared
-                    .tt
-                    .store(key, Some(mv), stored, raw_eval, depth - 3, TtBound::Lower);
+                self.store_result(key, ply, depth - 3, false, (s, rbeta), Some(mv), raw_eval);
                 return Some(s);
             }
         }

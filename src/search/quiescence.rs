@@ -45,11 +45,7 @@ impl Worker<'_> {
         }
 
         let key = self.pos.key();
-        let entry = if self.config.tt {
-            self.shared.tt.probe(key)
-        } else {
-            None
-        };
+        let entry = self.probe_tt(key, true);
         if let (false, Some(e)) = (PV, entry) {
             let s = score_from_tt(e.score, ply);
             if super::alphabeta::bound_decides(e.bound, s, beta)
@@ -126,10 +122,8 @@ impl Worker<'_> {
         if in_check && moves == 0 {
             return mated_in(ply);
         }
-        if self.config.tt {
-            let eval = if in_check { 0 } else { raw_eval };
-            self.store_result(key, ply, 0, PV, (best, beta), best_move, eval);
-        }
+        let eval = if in_check { 0 } else { raw_eval };
+        self.store_result(key, ply, 0, PV, (best, beta), best_move, eval);
         best
     }
 
