@@ -3,7 +3,10 @@
 prints, per position, the move played, the depth and time from which that
 move stayed the engine's choice, and the final score; then `solved k/n`.
 
-usage: tools/epd_uci.py ENGINE FILE SECONDS [Option=value ...]
+usage: tools/epd_uci.py ENGINE FILE LIMIT [Option=value ...]
+LIMIT is seconds per position, or a node count as `700000n`: a node limit
+makes the run repeatable and independent of machine load (for comparing two
+builds of one engine; engines count nodes differently).
    e.g. tools/epd_uci.py /usr/games/ethereal-chess wac.epd 1 Hash=16
 Needs python-chess (pip install chess). One thread, 16 MB hash by default.
 """
@@ -16,7 +19,11 @@ import chess.engine
 def main():
     if len(sys.argv) < 4:
         sys.exit(__doc__)
-    cmd, path, secs = sys.argv[1], sys.argv[2], float(sys.argv[3])
+    cmd, path, arg = sys.argv[1], sys.argv[2], sys.argv[3]
+    if arg.endswith("n"):
+        limit = chess.engine.Limit(nodes=int(arg[:-1]))
+    else:
+        limit = chess.engine.Limit(time=float(arg))
     opts = dict(a.split("=", 1) for a in sys.argv[4:])
     eng = chess.engine.SimpleEngine.popen_uci(cmd)
     eng.configure({"Hash": 16, "Threads": 1, **opts})
@@ -27,7 +34,7 @@ def main():
         board, ops = chess.Board.from_epd(line.strip())
         best, since, last = None, (0, 0.0), {}
         # A new game object each time: the engine gets ucinewgame (fresh hash).
-        with eng.analysis(board, chess.engine.Limit(time=secs), game=object()) as an:
+        with eng.analysis(board, limit, game=object()) as an:
             for info in an:
                 pv = info.get("pv")
                 if pv and "depth" in info:

@@ -46,20 +46,24 @@ pub fn format_uci(board: &Board, mv: Move, chess960: bool) -> String {
 }
 
 /// True for captures, en passant included. Castling (king onto own rook) is not.
+/// Bitboard tests only: this runs for every generated move.
 pub fn is_capture(board: &Board, mv: Move) -> bool {
-    captured(board, mv).is_some()
+    board.colors(!board.side_to_move()).has(mv.to) || is_en_passant(board, mv)
 }
 
 /// The piece a move captures, if any.
 pub fn captured(board: &Board, mv: Move) -> Option<Piece> {
-    let them = board.colors(!board.side_to_move());
-    if them.has(mv.to) {
+    if board.colors(!board.side_to_move()).has(mv.to) {
         return board.piece_on(mv.to);
     }
-    let is_ep = board.piece_on(mv.from) == Some(Piece::Pawn)
+    is_en_passant(board, mv).then_some(Piece::Pawn)
+}
+
+/// A pawn moving diagonally onto an empty square can only be capturing en passant.
+fn is_en_passant(board: &Board, mv: Move) -> bool {
+    board.pieces(Piece::Pawn).has(mv.from)
         && mv.from.file() != mv.to.file()
-        && !board.occupied().has(mv.to);
-    is_ep.then_some(Piece::Pawn)
+        && !board.occupied().has(mv.to)
 }
 
 /// Whether a legal move gives check, without playing it (see [`CheckInfo`]).
