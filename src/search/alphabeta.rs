@@ -206,7 +206,7 @@ impl Worker<'_> {
             let mut extension = 0;
             if !root && Some(mv) == tt_move && excluded.is_none() && self.config.singular_extension
             {
-                match self.singular(mv, depth, ply, beta, cut_node, tt_entry, tt_score) {
+                match self.singular(mv, depth, ply, beta, cut_node, PV, tt_entry, tt_score) {
                     Singular::Extend(e) => extension = e,
                     Singular::MultiCut(s) => {
                         self.give_list(ply, picker.into_list());

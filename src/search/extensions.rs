@@ -5,9 +5,12 @@
 //! clearly worse (checked by a reduced search that excludes it), and gives
 //! two related shortcuts: multi-cut (even without the hash move the node
 //! fails high, so return) and the negative extension (the hash move is merely
-//! good enough, so search it one ply shallower).
+//! good enough, so search it shallower).
 
-use super::pruning::{SE_DOUBLE_MARGIN, SE_MAX_DOUBLE, SE_MIN_DEPTH, SE_TT_DEPTH_SLACK};
+use super::pruning::{
+    SE_DOUBLE_MARGIN, SE_MARGIN_PER_DEPTH, SE_MAX_DOUBLE, SE_MIN_DEPTH, SE_NEGATIVE,
+    SE_TT_DEPTH_SLACK,
+};
 use super::score::{MATE_BOUND, Score};
 use super::thread::Worker;
 use super::tt::{TtBound, TtEntry};
@@ -21,6 +24,8 @@ pub(super) enum Singular {
 
 impl Worker<'_> {
     /// Singular extension: is the hash move much better than all others?
+    /// Double extensions only off the principal variation: PV nodes are
+    /// searched with full windows, where growing the tree costs most.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn singular(
         &mut self,
@@ -29,6 +34,7 @@ impl Worker<'_> {
         ply: usize,
         beta: Score,
         cut_node: bool,
+        pv: bool,
         entry: Option<TtEntry>,
         tt_score: Option<Score>,
     ) -> Singular {
@@ -43,7 +49,7 @@ impl Worker<'_> {
         if !usable {
             return Singular::Extend(0);
         }
-        let singular_beta = tt_score - 2 * depth;
+        let singular_beta = tt_score - SE_MARGIN_PER_DEPTH * depth;
         self.stack[ply].excluded = Some(mv);
         let s = self.negamax::<false>(
             (depth - 1) / 2,
@@ -54,14 +60,15 @@ impl Worker<'_> {
         );
         self.stack[ply].excluded = None;
         if s < singular_beta {
-            let double = s < singular_beta - SE_DOUBLE_MARGIN
+            let double = !pv
+                && s < singular_beta - SE_DOUBLE_MARGIN
                 && self.stack[ply].double_extensions < SE_MAX_DOUBLE;
             Singular::Extend(if double { 2 } else { 1 })
         } else if singular_beta >= beta {
             // Multi-cut: even without the hash move the node fails high.
             Singular::MultiCut(singular_beta)
         } else if tt_score >= beta {
-            Singular::Extend(-1)
+            Singular::Extend(-SE_NEGATIVE)
         } else {
             Singular::Extend(0)
         }

@@ -64,7 +64,11 @@ pub const IIR_MIN_DEPTH: i32 = 4;
 // alternative (checked by a reduced search excluding it), extend it.
 pub const SE_MIN_DEPTH: i32 = 8;
 pub const SE_TT_DEPTH_SLACK: i32 = 3;
+/// The alternatives must stay this far (per ply of depth) below the hash score.
+pub const SE_MARGIN_PER_DEPTH: Score = 3;
 pub const SE_DOUBLE_MARGIN: Score = 20;
+/// Plies taken off a hash move that is not singular but already beats beta.
+pub const SE_NEGATIVE: i32 = 2;
 /// Double extensions allowed along one line, to bound tree growth.
 pub const SE_MAX_DOUBLE: u32 = 6;
 
