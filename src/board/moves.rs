@@ -117,9 +117,13 @@ impl CheckInfo {
     /// Whether the legal move `mv` of `board` gives check. Castling, en passant
     /// and promotions are rare: those are played on a copy.
     pub fn gives_check(&self, board: &Board, mv: Move) -> bool {
-        let Some(piece) = board.piece_on(mv.from) else {
-            return false;
-        };
+        board
+            .piece_on(mv.from)
+            .is_some_and(|piece| self.gives_check_by(board, mv, piece))
+    }
+
+    /// [`CheckInfo::gives_check`] when the moving piece is already known.
+    pub fn gives_check_by(&self, board: &Board, mv: Move, piece: Piece) -> bool {
         let en_passant =
             piece == Piece::Pawn && mv.from.file() != mv.to.file() && !board.occupied().has(mv.to);
         if board.colors(board.side_to_move()).has(mv.to) || mv.promotion.is_some() || en_passant {

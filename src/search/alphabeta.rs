@@ -185,7 +185,7 @@ impl Worker<'_> {
             if !root && best > -MATE_BOUND && self.pos.has_non_pawn_material(stm) {
                 let lmr_depth = (depth - self.lmr.get(depth, move_count)).max(0);
                 // Checks are treated like captures: never futile, SEE-pruned with the noisy margin.
-                let tame = quiet && !checks.gives_check(self.pos.board(), mv);
+                let tame = quiet && !checks.gives_check_by(self.pos.board(), mv, piece);
                 if self.prune_move(
                     &mut picker,
                     mv,

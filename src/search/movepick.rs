@@ -298,19 +298,15 @@ impl MovePicker {
             let mv = self.list[i].0;
             let piece = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
             let pt = piece_to(stm, piece, mv.to);
-            if !ctx.config.history || self.quiet_checks {
-                self.list[i].1 = if ctx.checks.gives_check(board, mv) {
-                    CHECK_BONUS
-                } else {
-                    0
-                };
-                continue;
-            }
-            let check = if ctx.checks.gives_check(board, mv) {
+            let check = if ctx.checks.gives_check_by(board, mv, piece) {
                 CHECK_BONUS
             } else {
                 0
             };
+            if !ctx.config.history || self.quiet_checks {
+                self.list[i].1 = check;
+                continue;
+            }
             self.list[i].1 = ctx.hist.butterfly(stm, mv)
                 + ctx.hist.continuation(1, ctx.prevs[0], pt)
                 + ctx.hist.continuation(2, ctx.prevs[1], pt)
