@@ -8,7 +8,7 @@ use super::score::Score;
 // Reverse futility pruning (static null move): at shallow depth, a static
 // evaluation far above beta is unlikely to drop below it within `depth` plies.
 pub const RFP_MAX_DEPTH: i32 = 8;
-pub const RFP_MARGIN: Score = 75;
+pub const RFP_MARGIN: Score = 100;
 
 // Razoring: at very shallow depth, a static evaluation far below alpha is
 // checked with a quiescence search only.
