@@ -124,8 +124,7 @@ impl CheckInfo {
 
     /// [`CheckInfo::gives_check`] when the moving piece is already known.
     pub fn gives_check_by(&self, board: &Board, mv: Move, piece: Piece) -> bool {
-        let en_passant =
-            piece == Piece::Pawn && mv.from.file() != mv.to.file() && !board.occupied().has(mv.to);
+        let en_passant = piece == Piece::Pawn && is_en_passant(board, mv);
         if board.colors(board.side_to_move()).has(mv.to) || mv.promotion.is_some() || en_passant {
             let mut b = board.clone();
             b.play_unchecked(mv);
