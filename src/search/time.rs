@@ -13,6 +13,9 @@ use crate::board::Color;
 pub const DEFAULT_MOVES_TO_GO: u64 = 30;
 /// Never plan to use more than this share of the remaining clock on one move.
 pub const MAX_CLOCK_SHARE: f64 = 0.6;
+/// The share for the last move before a time control (`movestogo 1`): the
+/// clock is refilled after it, so nearly all of it may go.
+pub const LAST_MOVE_CLOCK_SHARE: f64 = 0.9;
 /// The hard limit may stretch the soft limit by at most this factor.
 pub const HARD_OVER_SOFT: f64 = 4.0;
 /// Clock kept in hand, in Move Overheads: no move plans to spend into it, so
@@ -51,7 +54,11 @@ impl Budget {
             .movestogo
             .map(|m| (m as u64).clamp(1, DEFAULT_MOVES_TO_GO))
             .unwrap_or(DEFAULT_MOVES_TO_GO);
-        let share = if mtg == 1 { 0.9 } else { MAX_CLOCK_SHARE };
+        let share = if mtg == 1 {
+            LAST_MOVE_CLOCK_SHARE
+        } else {
+            MAX_CLOCK_SHARE
+        };
         let reserve = overhead * RESERVE_OVERHEADS;
         let cap = ((usable as f64 * share) as u64).min(usable.saturating_sub(reserve));
         let base = usable / mtg + inc * 3 / 4;
