@@ -17,7 +17,8 @@ usage:
   tools/epd_curve.py run ENGINE FILE NODES [Option=value ...] > X.jsonl
   tools/epd_curve.py sum X.jsonl [Y.jsonl ...]       solved at several budgets
   tools/epd_curve.py paired BASE.jsonl X.jsonl ...   per-position node ratios
-`sum` takes `--budgets 250k,500k,1m`; by default seven from 250k to the cap.
+`sum` takes `--budgets 250k,500k,1m`; by default seven from a quarter of the
+cap to the cap.
 `paired` gives the mean log2 of (nodes X needs / nodes BASE needs) over the
 positions either needs more than 5,000 nodes for (unsolved counts as twice the
 cap), with two standard errors: below zero, X solves faster.
@@ -27,17 +28,15 @@ import json
 import math
 import sys
 
+# The engine set-up, EPD reading and solving rule of the neighbouring tool.
+from epd_uci import open_engine, positions, solves
+
 
 def run(cmd, path, nodes, opts):
-    import chess
     import chess.engine
 
-    eng = chess.engine.SimpleEngine.popen_uci(cmd)
-    eng.configure({"Hash": 16, "Threads": 1, **opts})
-    for line in open(path):
-        if not line.strip():
-            continue
-        board, ops = chess.Board.from_epd(line.strip())
+    eng = open_engine(cmd, opts)
+    for board, ops in positions(path):
         hist = []
         # A new game object each time: the engine gets ucinewgame (fresh hash).
         with eng.analysis(board, chess.engine.Limit(nodes=nodes), game=object()) as an:
@@ -62,7 +61,7 @@ def load(path):
 
 
 def right(rec, mv):
-    return mv is not None and (not rec["bm"] or mv in rec["bm"]) and mv not in rec["am"]
+    return solves(rec["bm"], rec["am"], mv)
 
 
 def move_at(rec, nodes):

@@ -16,6 +16,25 @@ import chess
 import chess.engine
 
 
+def solves(bm, am, move):
+    """The rule of `cutoff epd`: one of the best moves (if any), none of the avoided."""
+    return move is not None and (not bm or move in bm) and move not in am
+
+
+def open_engine(cmd, opts):
+    """A UCI engine with one thread and 16 MB hash unless `opts` say otherwise."""
+    eng = chess.engine.SimpleEngine.popen_uci(cmd)
+    eng.configure({"Hash": 16, "Threads": 1, **opts})
+    return eng
+
+
+def positions(path):
+    """The (board, operations) of each non-empty line of an EPD file."""
+    for line in open(path):
+        if line.strip():
+            yield chess.Board.from_epd(line.strip())
+
+
 def main():
     if len(sys.argv) < 4:
         sys.exit(__doc__)
@@ -25,13 +44,9 @@ def main():
     else:
         limit = chess.engine.Limit(time=float(arg))
     opts = dict(a.split("=", 1) for a in sys.argv[4:])
-    eng = chess.engine.SimpleEngine.popen_uci(cmd)
-    eng.configure({"Hash": 16, "Threads": 1, **opts})
+    eng = open_engine(cmd, opts)
     solved = total = 0
-    for line in open(path):
-        if not line.strip():
-            continue
-        board, ops = chess.Board.from_epd(line.strip())
+    for board, ops in positions(path):
         best, since, last = None, (0, 0.0), {}
         # A new game object each time: the engine gets ucinewgame (fresh hash).
         with eng.analysis(board, limit, game=object()) as an:
@@ -41,12 +56,7 @@ def main():
                     if pv[0] != best:
                         best, since = pv[0], (info["depth"], info.get("time", 0.0))
                     last = info
-        # The rule of `cutoff epd`: one of the best moves (if any), none of the avoided.
-        ok = (
-            best is not None
-            and ("bm" not in ops or best in ops["bm"])
-            and best not in ops.get("am", [])
-        )
+        ok = solves(ops.get("bm", []), ops.get("am", []), best)
         total += 1
         solved += ok
         san = board.san(best) if best else "-"
