@@ -10,6 +10,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use crate::board::Position;
+use crate::eval::nnue::{self, Network};
 use crate::search::info::Reporter;
 use crate::search::limits::Limits;
 use crate::search::{self, Settings, Shared};
@@ -26,6 +27,10 @@ pub struct Options {
     pub ponder: bool,
     pub move_overhead: u64,
     pub chess960: bool,
+    /// Evaluate with the network (else the hand-crafted evaluation).
+    pub use_nnue: bool,
+    /// The network used when `use_nnue` is on (`EvalFile`).
+    pub network: Arc<Network>,
     /// Technique switches (hidden `Search_*` options).
     pub search: crate::search::config::SearchConfig,
 }
@@ -39,6 +44,8 @@ impl Default for Options {
             ponder: false,
             move_overhead: 10,
             chess960: false,
+            use_nnue: true,
+            network: nnue::default_network(),
             search: crate::search::config::SearchConfig::ALL_ON,
         }
     }
@@ -83,6 +90,23 @@ impl Engine {
         self.thread.is_some()
     }
 
+    /// The `eval` command's text for the current position.
+    pub fn eval_report(&self) -> String {
+        let net = self.options.use_nnue.then_some(&*self.options.network);
+        crate::eval::report(self.position.board(), net)
+    }
+
+    /// Loads the network file at `path` (the embedded one for `<embedded>` or
+    /// an empty path). On an error the current network stays.
+    pub fn set_eval_file(&mut self, path: &str) -> Result<(), String> {
+        self.options.network = if path.is_empty() || path == crate::uci::options::EMBEDDED_NET {
+            nnue::default_network()
+        } else {
+            Arc::new(nnue::file::load(std::path::Path::new(path))?)
+        };
+        Ok(())
+    }
+
     /// Starts a search of the current position on a new thread. The reporter
     /// receives the info lines and, at the end, the best move. With `infinite`
     /// or `ponder`, the best move is held back until `stop` or `ponderhit`.
@@ -98,6 +122,10 @@ impl Engine {
             multipv: self.options.multipv,
             threads: self.options.threads,
             config: self.options.search,
+            network: self
+                .options
+                .use_nnue
+                .then(|| Arc::clone(&self.options.network)),
         };
         let spawned = std::thread::Builder::new()
             .name("search".into())

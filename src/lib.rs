@@ -1,7 +1,9 @@
 //! Cutoff: a UCI chess engine built on alpha-beta search, and a laboratory for
 //! measuring what each search technique buys.
 //!
-//! Data flows one way: `uci` -> `engine` -> `search` -> (`board`, `eval`).
+//! Data flows one way: `uci` -> `engine` -> `search` -> (`board`, `eval`);
+//! `train` (datagen, tuner, network trainer) uses search and eval and is used
+//! only by the command line.
 
 pub mod bench;
 pub mod board;
@@ -10,4 +12,5 @@ pub mod epd;
 pub mod eval;
 pub mod lab;
 pub mod search;
+pub mod train;
 pub mod uci;

@@ -63,6 +63,8 @@ enum Cmd {
     Datagen(DatagenArgs),
     /// Texel-tune the evaluation weights on datagen or EPD data (see docs/eval.md).
     Tune(TuneArgs),
+    /// Train the evaluation network on datagen data (see docs/nnue.md).
+    Train(TrainArgs),
     /// The search laboratory: minimax vs alpha-beta, move ordering, ablation, tree drawings.
     Lab(cutoff::lab::cli::LabArgs),
 }
@@ -96,6 +98,46 @@ struct TuneArgs {
     /// Fraction of the data (the last games) held out to measure generalisation.
     #[arg(long, default_value_t = 0.1)]
     holdout: f64,
+}
+
+#[derive(clap::Args)]
+struct TrainArgs {
+    /// Datagen files (plain or `.xz`), read in order.
+    #[arg(long, required = true, num_args = 1..)]
+    data: Vec<std::path::PathBuf>,
+    /// Folder for checkpoints, `net.nnue`, `epoch-N.nnue`, `loss.csv`, `loss.svg`.
+    #[arg(long)]
+    dir: std::path::PathBuf,
+    #[arg(long, default_value_t = 20)]
+    epochs: u32,
+    #[arg(long, default_value_t = 16384)]
+    batch: usize,
+    /// Starting learning rate.
+    #[arg(long, default_value_t = 0.001)]
+    lr: f32,
+    /// Learning rate at the end, as a fraction of the start (cosine schedule).
+    #[arg(long, default_value_t = 0.05)]
+    final_lr: f32,
+    /// Weight of the game result in the target; the rest is the search score.
+    #[arg(long, default_value_t = 0.4)]
+    lambda: f32,
+    /// Do not mirror positions (files a..h) at random while training.
+    #[arg(long)]
+    no_mirror: bool,
+    /// Fraction of the data (the last games) held out for the validation loss.
+    #[arg(long, default_value_t = 0.01)]
+    validation: f64,
+    /// Hidden neurons per perspective (the engine's build must match to export).
+    #[arg(long, default_value_t = cutoff::eval::nnue::HIDDEN)]
+    hidden: usize,
+    /// Threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Continue from the folder's checkpoint.
+    #[arg(long)]
+    resume: bool,
 }
 
 #[derive(clap::Args)]
@@ -157,6 +199,7 @@ fn main() -> ExitCode {
         }
         Some(Cmd::Datagen(args)) => return run_datagen(args),
         Some(Cmd::Tune(args)) => return run_tune(args),
+        Some(Cmd::Train(args)) => return run_train(args),
         Some(Cmd::Lab(args)) => return cutoff::lab::cli::run(args),
     }
     ExitCode::SUCCESS
@@ -164,7 +207,7 @@ fn main() -> ExitCode {
 
 fn run_datagen(a: DatagenArgs) -> ExitCode {
     let threads = a.threads.unwrap_or_else(default_threads);
-    let opts = cutoff::eval::datagen::Options {
+    let opts = cutoff::train::datagen::Options {
         out: a.out,
         games: a.games,
         nodes: a.nodes,
@@ -173,7 +216,7 @@ fn run_datagen(a: DatagenArgs) -> ExitCode {
         openings: a.openings,
         random_plies: a.random_plies,
     };
-    match cutoff::eval::datagen::run(&opts) {
+    match cutoff::train::datagen::run(&opts) {
         Ok(s) => {
             let per_hour = s.positions as f64 * 3600.0 / s.seconds.max(1e-9);
             println!(
@@ -190,7 +233,7 @@ fn run_datagen(a: DatagenArgs) -> ExitCode {
 }
 
 fn run_tune(a: TuneArgs) -> ExitCode {
-    let opts = cutoff::eval::tune::Options {
+    let opts = cutoff::train::tune::Options {
         data: a.data,
         epochs: a.epochs,
         out: a.out,
@@ -201,7 +244,7 @@ fn run_tune(a: TuneArgs) -> ExitCode {
         from_hand: a.from_hand,
         holdout: a.holdout,
     };
-    match cutoff::eval::tune::run(&opts) {
+    match cutoff::train::tune::run(&opts) {
         Ok(s) => {
             println!(
                 "tune: {} positions, K = {:.4}, loss {:.6} -> {:.6}, wrote {}",
@@ -213,6 +256,40 @@ fn run_tune(a: TuneArgs) -> ExitCode {
             );
             if let Some((before, after)) = s.holdout {
                 println!("tune: held-out loss {before:.6} -> {after:.6}");
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_train(a: TrainArgs) -> ExitCode {
+    let opts = cutoff::train::nnue::Options {
+        data: a.data,
+        dir: a.dir,
+        hidden: a.hidden,
+        epochs: a.epochs,
+        batch: a.batch,
+        lr: a.lr,
+        final_lr: a.final_lr,
+        lambda: a.lambda,
+        validation: a.validation,
+        mirror: !a.no_mirror,
+        threads: a.threads.unwrap_or_else(default_threads),
+        seed: a.seed,
+        resume: a.resume,
+    };
+    match cutoff::train::nnue::run(&opts) {
+        Ok(s) => {
+            if let Some((e, t, v)) = s.losses.last() {
+                println!(
+                    "train: {} positions, epoch {e}: training loss {t:.6}, validation loss {v:.6}, wrote {}",
+                    s.positions,
+                    opts.dir.join("net.nnue").display()
+                );
             }
             ExitCode::SUCCESS
         }

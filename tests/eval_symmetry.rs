@@ -83,7 +83,7 @@ fn mirror(board: &Board) -> Board {
 #[test]
 fn mirrored_positions_evaluate_the_same() {
     let boards = positions(6000, 0x5EED_0001);
-    let mut evaluator = Evaluator::new();
+    let mut evaluator = Evaluator::hand_crafted();
     let mut nonzero = 0;
     for board in &boards {
         let m = mirror(board);
@@ -109,7 +109,7 @@ fn mirrored_positions_evaluate_the_same() {
 #[test]
 fn trace_reproduces_the_fast_evaluation() {
     let boards = positions(2000, 0x5EED_0002);
-    let mut evaluator = Evaluator::new();
+    let mut evaluator = Evaluator::hand_crafted();
     for board in &boards {
         let fast = evaluator.evaluate(board);
         let white = if board.side_to_move() == cutoff::board::Color::White {
@@ -132,7 +132,7 @@ fn eval_command_ends_with_the_white_side_score() {
         let text = eval::trace(&board);
         let last = text.lines().last().expect("trace has lines");
         let cp: i32 = last
-            .strip_prefix("Final evaluation: ")
+            .strip_prefix("Hand-crafted evaluation: ")
             .and_then(|s| s.strip_suffix(" cp (white side)"))
             .and_then(|s| s.parse().ok())
             .unwrap_or_else(|| panic!("bad last line: {last}"));

@@ -1,6 +1,7 @@
 //! Static evaluation, in centipawns from the side to move's point of view.
 //!
-//! A tapered hand-crafted evaluation: every term is a count of some feature
+//! Two evaluations: the network ([`nnue`], the default) and the hand-crafted
+//! one. The hand-crafted evaluation is a tapered hand-crafted evaluation: every term is a count of some feature
 //! times a (midgame, endgame) weight from [`weights::WEIGHTS`]; the two sums
 //! are blended by game phase, the endgame part scaled down in drawish
 //! material, and a mop-up bonus added when a bare king must be mated. Terms
@@ -9,24 +10,24 @@
 
 pub mod accumulator;
 pub mod bits;
-pub mod datagen;
 pub mod endgame;
 pub mod hand;
 pub mod king_safety;
 pub mod material;
 pub mod mobility;
+pub mod nnue;
 pub mod params;
 pub mod passed;
 pub mod pawns;
 pub mod pieces;
 pub mod threats;
 pub mod trace;
-pub mod tune;
 pub mod weights;
 
 use std::cell::RefCell;
+use std::sync::Arc;
 
-use crate::board::{Board, Color, Piece};
+use crate::board::{Board, Color, Move, Piece};
 use accumulator::{Acc, ScoreAcc};
 use mobility::Attacks;
 use pawns::PawnTable;
@@ -81,20 +82,96 @@ pub fn blend(board: &Board, mg: i32, eg: i32) -> i32 {
     (mg * phase + eg_part) / PHASE_MAX + endgame::mop_up(board)
 }
 
-/// Per-thread evaluation state: the pawn hash table.
-/// The search keeps one per thread and calls [`Evaluator::evaluate`].
-#[derive(Clone, Debug, Default)]
+/// Per-thread evaluation state: the network's accumulator stack, or the
+/// hand-crafted evaluation's pawn hash table. The search keeps one per
+/// thread, tells it every move it makes and takes back, and calls
+/// [`Evaluator::evaluate`].
+#[derive(Clone)]
 pub struct Evaluator {
     pawns: PawnTable,
+    network: Option<nnue::AccumulatorStack>,
+}
+
+impl Default for Evaluator {
+    fn default() -> Self {
+        Self::hand_crafted()
+    }
+}
+
+impl std::fmt::Debug for Evaluator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let kind = if self.network.is_some() {
+            "network"
+        } else {
+            "hand-crafted"
+        };
+        write!(f, "Evaluator({kind})")
+    }
 }
 
 impl Evaluator {
-    pub fn new() -> Self {
-        Self::default()
+    /// The hand-crafted evaluation.
+    pub fn hand_crafted() -> Self {
+        Self {
+            pawns: PawnTable::default(),
+            network: None,
+        }
     }
 
-    /// Evaluates the board for the side to move.
+    /// The network `net` (hand-crafted if `None`), with the fastest kernel.
+    pub fn new(net: Option<Arc<nnue::Network>>) -> Self {
+        Self {
+            pawns: PawnTable::default(),
+            network: net.map(|n| nnue::AccumulatorStack::new(n, nnue::Kernel::best())),
+        }
+    }
+
+    pub fn uses_network(&self) -> bool {
+        self.network.is_some()
+    }
+
+    /// Starts a new line of moves at `board` (the search root).
+    pub fn reset(&mut self, board: &Board) {
+        if let Some(n) = &mut self.network {
+            n.reset(board);
+        }
+    }
+
+    /// `mv` is about to be played on `board`.
+    #[inline]
+    pub fn push(&mut self, board: &Board, mv: Move) {
+        if let Some(n) = &mut self.network {
+            n.push(board, mv);
+        }
+    }
+
+    /// A null move is about to be played.
+    #[inline]
+    pub fn push_null(&mut self) {
+        if let Some(n) = &mut self.network {
+            n.push_null();
+        }
+    }
+
+    /// The last move or null move was taken back.
+    #[inline]
+    pub fn pop(&mut self) {
+        if let Some(n) = &mut self.network {
+            n.pop();
+        }
+    }
+
+    /// Evaluates the board for the side to move: the board reached from the
+    /// last `reset` by the pushed moves.
     pub fn evaluate(&mut self, board: &Board) -> i32 {
+        if let Some(n) = &mut self.network {
+            return n.evaluate(board);
+        }
+        self.evaluate_hand(board)
+    }
+
+    /// The hand-crafted evaluation of `board` for the side to move.
+    pub fn evaluate_hand(&mut self, board: &Board) -> i32 {
         let mut acc = ScoreAcc::default();
         features(&mut acc, board, Some(&mut self.pawns));
         let white = blend(board, acc.mg, acc.eg);
@@ -106,13 +183,41 @@ impl Evaluator {
     }
 }
 
-thread_local! {
-    /// Lets the stateless [`evaluate`] use a pawn cache too.
-    static EVALUATOR: RefCell<Evaluator> = RefCell::new(Evaluator::new());
+/// The `eval` command's text: the hand-crafted trace, the network's score
+/// (if one is given), and last `Final evaluation: <cp> cp (white side)`,
+/// the score of the evaluation in use (the network when given).
+pub fn report(board: &Board, network: Option<&nnue::Network>) -> String {
+    let white = |stm: i32| {
+        if board.side_to_move() == Color::White {
+            stm
+        } else {
+            -stm
+        }
+    };
+    let mut out = trace(board);
+    let mut last = white(evaluate(board));
+    if let Some(net) = network {
+        last = white(nnue::evaluate_board(net, board));
+        out.push_str(&format!("\nNNUE evaluation: {last} cp (white side)"));
+    }
+    let used = if network.is_some() {
+        "network"
+    } else {
+        "hand-crafted"
+    };
+    out.push_str(&format!(
+        "\nEvaluation used: {used}\nFinal evaluation: {last} cp (white side)"
+    ));
+    out
 }
 
-/// Evaluates the board for the side to move (stateless convenience; it uses
-/// a per-thread [`Evaluator`] behind the scenes).
+thread_local! {
+    /// Lets the stateless [`evaluate`] use a pawn cache too.
+    static EVALUATOR: RefCell<Evaluator> = RefCell::new(Evaluator::hand_crafted());
+}
+
+/// The hand-crafted evaluation of the board for the side to move (stateless
+/// convenience; it uses a per-thread [`Evaluator`] behind the scenes).
 pub fn evaluate(board: &Board) -> i32 {
-    EVALUATOR.with(|e| e.borrow_mut().evaluate(board))
+    EVALUATOR.with(|e| e.borrow_mut().evaluate_hand(board))
 }

@@ -62,7 +62,7 @@ fn cp(v: i32) -> String {
 
 /// A readable breakdown of the evaluation (UCI `eval`) in pawns, each term
 /// for both sides (midgame, endgame) and blended by phase, ending with the
-/// line `Final evaluation: <cp> cp (white side)`.
+/// line `Hand-crafted evaluation: <cp> cp (white side)`.
 pub fn trace(board: &Board) -> String {
     let t = LinearTrace::new(board);
     let white = term_sums(&t.acc, Color::White);
@@ -120,7 +120,7 @@ pub fn trace(board: &Board) -> String {
     let _ = writeln!(out, "Mop-up: {} cp", t.mop_up);
     let _ = write!(
         out,
-        "Final evaluation: {} cp (white side)",
+        "Hand-crafted evaluation: {} cp (white side)",
         t.white_score(&WEIGHTS)
     );
     out

@@ -79,11 +79,13 @@ pub fn material(board: &Board, color: Color) -> Value {
 
 impl ChessGame {
     pub fn new(pos: Position, options: ChessOptions) -> Self {
+        let mut evaluator = Evaluator::new(Some(crate::eval::nnue::default_network()));
+        evaluator.reset(pos.board());
         Self {
             root_color: pos.side_to_move(),
             pos,
             options,
-            evaluator: Evaluator::new(),
+            evaluator,
             keys: Vec::new(),
         }
     }
@@ -204,11 +206,13 @@ impl Game for ChessGame {
 
     fn play(&mut self, mv: Move) {
         self.keys.push(self.pos.key());
+        self.evaluator.push(self.pos.board(), mv);
         self.pos.play(mv);
     }
 
     fn undo(&mut self) {
         if self.keys.pop().is_some() {
+            self.evaluator.pop();
             self.pos.undo();
         }
     }

@@ -62,6 +62,7 @@ pub fn run<'a>(
                 shared,
                 clock.clone(),
                 settings.config,
+                settings.network.clone(),
             );
             if id == 0 {
                 worker.reporter = main_reporter.take();

@@ -24,11 +24,12 @@ pub mod tt;
 
 pub use driver::run;
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use crate::board::{Move, Position};
+use crate::eval::nnue::{self, Network};
 use limits::Limits;
 use score::Score;
 use time::Budget;
@@ -135,6 +136,8 @@ pub struct Settings {
     pub multipv: usize,
     pub threads: usize,
     pub config: config::SearchConfig,
+    /// The evaluation network; `None` for the hand-crafted evaluation.
+    pub network: Option<Arc<Network>>,
 }
 
 impl Default for Settings {
@@ -144,6 +147,7 @@ impl Default for Settings {
             multipv: 1,
             threads: 1,
             config: config::SearchConfig::ALL_ON,
+            network: Some(nnue::default_network()),
         }
     }
 }

@@ -2,6 +2,7 @@
 //! per-ply data, the root moves and node counting. Lazy SMP runs one `Worker`
 //! per thread; they share only the transposition table and the stop flag.
 
+use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 use super::config::SearchConfig;
@@ -14,6 +15,7 @@ use super::{Clock, Shared, info::Reporter};
 use crate::board::moves::CheckInfo;
 use crate::board::{Move, Position};
 use crate::eval::Evaluator;
+use crate::eval::nnue::Network;
 
 /// Nodes between two looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 256;
@@ -91,12 +93,15 @@ impl<'a> Worker<'a> {
         shared: &'a Shared,
         clock: Clock,
         config: SearchConfig,
+        network: Option<Arc<Network>>,
     ) -> Self {
         pos.forget_undo();
+        let mut evaluator = Evaluator::new(network);
+        evaluator.reset(pos.board());
         Self {
             id,
             pos,
-            evaluator: Evaluator::new(),
+            evaluator,
             hist: shared.take_histories(id),
             stack: vec![Frame::default(); MAX_PLY + 4],
             pv: PvTable::default(),
@@ -126,6 +131,32 @@ impl<'a> Worker<'a> {
             clock,
             reporter: None,
         }
+    }
+
+    /// Plays a legal move, telling the evaluator first.
+    pub fn make_move(&mut self, mv: Move) {
+        self.evaluator.push(self.pos.board(), mv);
+        self.pos.play(mv);
+    }
+
+    /// Takes back the last move.
+    pub fn unmake_move(&mut self) {
+        self.evaluator.pop();
+        self.pos.undo();
+    }
+
+    /// Plays a null move; false (nothing done) when in check.
+    pub fn make_null_move(&mut self) -> bool {
+        let played = self.pos.play_null();
+        if played {
+            self.evaluator.push_null();
+        }
+        played
+    }
+
+    /// Takes back a null move.
+    pub fn unmake_null_move(&mut self) {
+        self.unmake_move();
     }
 
     pub fn is_main(&self) -> bool {

@@ -129,7 +129,7 @@ pub fn handle(engine: &mut Engine, cmd: Command) {
         Command::Stop => engine.stop(),
         Command::PonderHit => engine.ponderhit(),
         Command::Display => display(&engine.position),
-        Command::Eval => say(&crate::eval::trace(engine.position.board())),
+        Command::Eval => say(&engine.eval_report()),
         Command::Bench(depth) => {
             if engine.is_searching() {
                 return error("cannot run bench during a search");

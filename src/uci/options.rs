@@ -15,6 +15,7 @@ pub enum Kind {
     Spin { default: i64, min: i64, max: i64 },
     Check { default: bool },
     Button,
+    Text { default: &'static str },
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -71,7 +72,20 @@ pub const OPTIONS: &[UciOption] = &[
         name: "Clear Hash",
         kind: Kind::Button,
     },
+    UciOption {
+        name: "UseNNUE",
+        kind: Kind::Check { default: true },
+    },
+    UciOption {
+        name: "EvalFile",
+        kind: Kind::Text {
+            default: EMBEDDED_NET,
+        },
+    },
 ];
+
+/// `EvalFile` value that selects the network built into the binary.
+pub const EMBEDDED_NET: &str = "<embedded>";
 
 /// The `option ...` line for `uci`.
 pub fn declaration(opt: &UciOption) -> String {
@@ -84,6 +98,7 @@ pub fn declaration(opt: &UciOption) -> String {
         }
         Kind::Check { default } => format!("option name {} type check default {default}", opt.name),
         Kind::Button => format!("option name {} type button", opt.name),
+        Kind::Text { default } => format!("option name {} type string default {default}", opt.name),
     }
 }
 
@@ -106,6 +121,7 @@ pub fn declarations() -> Vec<String> {
 enum Value {
     Int(i64),
     Bool(bool),
+    Text(String),
     None,
 }
 
@@ -113,6 +129,7 @@ fn validate(opt: &UciOption, value: Option<&str>) -> Result<Value, String> {
     let name = opt.name;
     match opt.kind {
         Kind::Button => Ok(Value::None),
+        Kind::Text { .. } => Ok(Value::Text(value.unwrap_or("").trim().to_string())),
         Kind::Spin { min, max, .. } => {
             let text = value.ok_or_else(|| format!("option {name} needs a value"))?;
             let v: i64 = text
@@ -166,6 +183,8 @@ pub fn set(engine: &mut Engine, name: &str, value: Option<&str>) -> Result<(), S
             engine.position.set_chess960(b);
         }
         ("Clear Hash", _) => engine.clear_hash(),
+        ("UseNNUE", Value::Bool(b)) => o.use_nnue = b,
+        ("EvalFile", Value::Text(path)) => engine.set_eval_file(&path)?,
         _ => return Err(format!("option {} cannot take that value", opt.name)),
     }
     Ok(())

@@ -211,8 +211,8 @@ mod tests {
     use super::data::{Labelled, parse_line};
     use super::*;
     use crate::board::{Color, Position, STARTPOS};
-    use crate::eval::datagen::game::Rng;
     use crate::eval::params::MATERIAL;
+    use crate::train::datagen::game::Rng;
 
     /// Boards from seeded random playouts, labelled by a "teacher" that
     /// values material differently from the compiled-in weights.

@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use cutoff::eval::datagen::{self, Options, format};
+use cutoff::train::datagen::{self, Options, format};
 
 fn temp_file(name: &str) -> PathBuf {
     let path = std::env::temp_dir().join(format!("cutoff-{name}-{}.bin", std::process::id()));

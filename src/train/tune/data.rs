@@ -6,8 +6,8 @@ use std::fs;
 use std::path::Path;
 
 use crate::board::{Board, fen};
-use crate::eval::datagen::format;
 use crate::eval::{LinearTrace, PHASE_MAX, endgame};
+use crate::train::datagen::format;
 
 /// One labelled position.
 #[derive(Clone, Copy, Debug)]

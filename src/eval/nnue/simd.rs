@@ -1,0 +1,192 @@
+//! The network's hot loops: adding and subtracting weight rows to an
+//! accumulator, and the SCReLU dot product of the output layer.
+//!
+//! Two paths give bit-identical results: AVX2 intrinsics where the processor
+//! has them, and portable scalar code. Integer sums wrap in both, and a
+//! wrapping sum does not depend on the order of its terms.
+
+use super::{HIDDEN, QA};
+
+/// Which implementation of the hot loops to use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kernel {
+    Scalar,
+    /// Only constructed where the processor supports AVX2 ([`Kernel::avx2`]).
+    #[cfg(target_arch = "x86_64")]
+    Avx2(Avx2Token),
+}
+
+/// Proof that AVX2 was detected: only [`Kernel::avx2`] makes one.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Avx2Token(());
+
+impl Kernel {
+    /// The fastest kernel this processor runs.
+    pub fn best() -> Self {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(k) = Self::avx2() {
+            return k;
+        }
+        Kernel::Scalar
+    }
+
+    /// The AVX2 kernel, if the processor has AVX2.
+    #[cfg(target_arch = "x86_64")]
+    pub fn avx2() -> Option<Self> {
+        is_x86_feature_detected!("avx2").then_some(Kernel::Avx2(Avx2Token(())))
+    }
+
+    /// `dst = src + rows in add - rows in sub`, all of length `HIDDEN`.
+    #[inline(always)]
+    pub fn update(self, dst: &mut [i16], src: &[i16], add: &[&[i16]], sub: &[&[i16]]) {
+        assert!(dst.len() == HIDDEN && src.len() == HIDDEN);
+        assert!(add.iter().chain(sub).all(|r| r.len() == HIDDEN));
+        match self {
+            Kernel::Scalar => scalar::update(dst, src, add, sub),
+            // SAFETY: an `Avx2` kernel exists only where AVX2 was detected,
+            // and every slice was just checked to hold `HIDDEN` values.
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2(_) => unsafe { avx2::update(dst, src, add, sub) },
+        }
+    }
+
+    /// `sum(clamp(a, 0, QA)^2 * w)` over `HIDDEN` values, wrapping in i32.
+    #[inline(always)]
+    pub fn screlu_dot(self, acc: &[i16], weights: &[i16]) -> i32 {
+        assert!(acc.len() == HIDDEN && weights.len() == HIDDEN);
+        match self {
+            Kernel::Scalar => scalar::screlu_dot(acc, weights),
+            // SAFETY: as in `update`: AVX2 was detected, lengths checked.
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2(_) => unsafe { avx2::screlu_dot(acc, weights) },
+        }
+    }
+}
+
+mod scalar {
+    use super::QA;
+
+    pub fn update(dst: &mut [i16], src: &[i16], add: &[&[i16]], sub: &[&[i16]]) {
+        for (i, d) in dst.iter_mut().enumerate() {
+            let mut v = src[i];
+            for row in add {
+                v = v.wrapping_add(row[i]);
+            }
+            for row in sub {
+                v = v.wrapping_sub(row[i]);
+            }
+            *d = v;
+        }
+    }
+
+    pub fn screlu_dot(acc: &[i16], weights: &[i16]) -> i32 {
+        let mut sum = 0i32;
+        for (&a, &w) in acc.iter().zip(weights) {
+            let v = i32::from(a).clamp(0, QA);
+            // v * w fits in i16 because training clips the output weights;
+            // the AVX2 path relies on the same (mullo keeps 16 bits).
+            let vw = (v * i32::from(w)) as i16;
+            sum = sum.wrapping_add(i32::from(vw) * v);
+        }
+        sum
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use std::arch::x86_64::*;
+
+    use super::{HIDDEN, QA};
+
+    const LANES: usize = 16;
+
+    /// # Safety
+    /// AVX2 must be available; every slice must hold `HIDDEN` values.
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn update(dst: &mut [i16], src: &[i16], add: &[&[i16]], sub: &[&[i16]]) {
+        for i in (0..HIDDEN).step_by(LANES) {
+            // SAFETY: i + LANES <= HIDDEN = every slice's length; loadu and
+            // storeu accept any alignment.
+            unsafe {
+                let mut v = _mm256_loadu_si256(src.as_ptr().add(i).cast());
+                for row in add {
+                    v = _mm256_add_epi16(v, _mm256_loadu_si256(row.as_ptr().add(i).cast()));
+                }
+                for row in sub {
+                    v = _mm256_sub_epi16(v, _mm256_loadu_si256(row.as_ptr().add(i).cast()));
+                }
+                _mm256_storeu_si256(dst.as_mut_ptr().add(i).cast(), v);
+            }
+        }
+    }
+
+    /// # Safety
+    /// AVX2 must be available; both slices must hold `HIDDEN` values.
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn screlu_dot(acc: &[i16], weights: &[i16]) -> i32 {
+        let zero = _mm256_setzero_si256();
+        let qa = _mm256_set1_epi16(QA as i16);
+        let mut sum = _mm256_setzero_si256();
+        for i in (0..HIDDEN).step_by(LANES) {
+            // SAFETY: i + LANES <= HIDDEN = both slices' length.
+            let (a, w) = unsafe {
+                (
+                    _mm256_loadu_si256(acc.as_ptr().add(i).cast()),
+                    _mm256_loadu_si256(weights.as_ptr().add(i).cast()),
+                )
+            };
+            let v = _mm256_min_epi16(_mm256_max_epi16(a, zero), qa);
+            let vw = _mm256_mullo_epi16(v, w);
+            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(vw, v));
+        }
+        let half = _mm_add_epi32(
+            _mm256_castsi256_si128(sum),
+            _mm256_extracti128_si256(sum, 1),
+        );
+        let quad = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0b0100_1110));
+        let pair = _mm_add_epi32(quad, _mm_shuffle_epi32(quad, 0b1011_0001));
+        _mm_cvtsi128_si32(pair)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pseudo_random(seed: u64, range: i16) -> Vec<i16> {
+        let mut x = seed | 1;
+        (0..HIDDEN)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                (x % (2 * range as u64 + 1)) as i16 - range
+            })
+            .collect()
+    }
+
+    #[test]
+    fn simd_and_scalar_agree() {
+        let Some(fast) = Kernel::avx2() else {
+            eprintln!("no AVX2 here: only the scalar path runs");
+            return;
+        };
+        for seed in 1..50 {
+            let acc = pseudo_random(seed, 600);
+            let w = pseudo_random(seed * 7, 127);
+            let rows: Vec<Vec<i16>> = (0..4).map(|k| pseudo_random(seed + 100 * k, 500)).collect();
+            assert_eq!(
+                Kernel::Scalar.screlu_dot(&acc, &w),
+                fast.screlu_dot(&acc, &w)
+            );
+            let (mut a, mut b) = (vec![0; HIDDEN], vec![0; HIDDEN]);
+            let add = [&rows[0][..], &rows[1][..]];
+            let sub = [&rows[2][..], &rows[3][..]];
+            Kernel::Scalar.update(&mut a, &acc, &add, &sub);
+            fast.update(&mut b, &acc, &add, &sub);
+            assert_eq!(a, b);
+            assert_ne!(a, acc, "the update changed something");
+        }
+    }
+}

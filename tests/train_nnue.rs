@@ -1,0 +1,99 @@
+//! The network trainer on a small sample of real self-play data: the loss
+//! falls, a killed run resumes where it stopped, `.xz` files read the same as
+//! plain ones, and the exported network loads into the engine.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use cutoff::train::nnue::model::Model;
+use cutoff::train::nnue::{Options, data, evaluate_loss, run};
+
+fn sample_path() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/selfplay-sample.bin")
+}
+
+fn options(dir: &Path, epochs: u32) -> Options {
+    Options {
+        data: vec![sample_path()],
+        dir: dir.to_path_buf(),
+        hidden: cutoff::eval::nnue::HIDDEN,
+        epochs,
+        batch: 128,
+        lr: 0.001,
+        final_lr: 0.1,
+        lambda: 0.0,
+        validation: 0.1,
+        mirror: true,
+        threads: 2,
+        seed: 9,
+        resume: true,
+    }
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cutoff-train-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn a_short_run_lowers_the_loss_and_resumes() {
+    let dir = temp_dir("resume");
+    let first = run(&options(&dir, 2)).expect("trains");
+    assert_eq!(first.losses.len(), 2);
+    let resumed = run(&options(&dir, 6)).expect("resumes");
+    let epochs: Vec<u32> = resumed.losses.iter().map(|r| r.0).collect();
+    assert_eq!(epochs, vec![1, 2, 3, 4, 5, 6], "epochs 1-2 kept, 3-6 added");
+    let (start, end) = (resumed.losses[0], resumed.losses[5]);
+    assert!(end.1 < start.1, "training loss {} -> {}", start.1, end.1);
+    // The trained net fits its own positions better than an untrained one.
+    // (On 1,800 positions a 256-neuron net overfits: held-out loss is not
+    // expected to fall here; docs/nnue.md has it for the real data.)
+    let opts = options(&dir, 6);
+    let all = data::load(&opts.data).expect("sample");
+    let train = &all[..all.len() - (all.len() as f64 * opts.validation) as usize];
+    let untrained = Model::random(opts.hidden, &mut data::Rng(opts.seed));
+    let before = evaluate_loss(&untrained, train, &opts);
+    assert!(
+        end.1 < before / 2.0,
+        "training loss {before} untrained, {} trained",
+        end.1
+    );
+    assert!(resumed.losses.iter().all(|r| r.2.is_finite()));
+    for file in [
+        "net.nnue",
+        "epoch-6.nnue",
+        "loss.csv",
+        "loss.svg",
+        "checkpoint.bin",
+    ] {
+        assert!(dir.join(file).exists(), "{file} written");
+    }
+    let net = cutoff::eval::nnue::file::load(&dir.join("net.nnue")).expect("the engine loads it");
+    assert_eq!(net.feature_bias.len(), cutoff::eval::nnue::HIDDEN);
+    let svg = std::fs::read_to_string(dir.join("loss.svg")).expect("svg");
+    assert!(svg.contains("validation") && svg.contains("epoch"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn xz_files_read_like_plain_ones() {
+    let plain = std::fs::read(sample_path()).expect("sample");
+    let dir = temp_dir("xz");
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let xz_path = dir.join("sample.bin.xz");
+    let mut enc =
+        liblzma::write::XzEncoder::new(std::fs::File::create(&xz_path).expect("create"), 6);
+    enc.write_all(&plain).expect("compress");
+    enc.finish().expect("finish");
+    let a = data::load(&[sample_path()]).expect("plain");
+    let b = data::load(std::slice::from_ref(&xz_path)).expect("xz");
+    assert_eq!(a.len(), plain.len() / 32);
+    assert_eq!(a, b);
+    let both = data::load(&[sample_path(), xz_path]).expect("two files");
+    assert_eq!(both.len(), 2 * a.len());
+    std::fs::write(dir.join("bad.bin"), [0xFFu8; 32]).expect("write");
+    let err = data::load(&[dir.join("bad.bin")]).unwrap_err();
+    assert!(err.contains("record 0"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
