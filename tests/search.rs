@@ -2,6 +2,8 @@
 //! restrictions, MultiPV, threads, determinism, and every technique switch.
 
 use cutoff::board::Position;
+use cutoff::eval::Evaluator;
+use cutoff::eval::nnue::default_network;
 use cutoff::search::config::SearchConfig;
 use cutoff::search::info::{Info, Reporter, Silent};
 use cutoff::search::limits::Limits;
@@ -186,7 +188,7 @@ fn tt_evals_not_raw(pos: &mut Position, shared: &Shared, depth: u32, seen: &mut 
         let raw = if pos.in_check() {
             0
         } else {
-            cutoff::eval::evaluate(pos.board())
+            Evaluator::new(Some(default_network())).evaluate(pos.board())
         };
         bad += (e.eval != raw) as u32;
     }

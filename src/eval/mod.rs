@@ -164,10 +164,10 @@ impl Evaluator {
     /// Evaluates the board for the side to move: the board reached from the
     /// last `reset` by the pushed moves.
     pub fn evaluate(&mut self, board: &Board) -> i32 {
-        if let Some(n) = &mut self.network {
-            return n.evaluate(board);
+        match &mut self.network {
+            Some(n) if !has_bare_king(board) => n.evaluate(board),
+            _ => self.evaluate_hand(board),
         }
-        self.evaluate_hand(board)
     }
 
     /// The hand-crafted evaluation of `board` for the side to move.
@@ -181,6 +181,16 @@ impl Evaluator {
             -white
         }
     }
+}
+
+/// True if a side has nothing but its king. The self-play data holds few
+/// such positions (games are adjudicated long before), so the network
+/// under-rates them; the hand-crafted evaluation knows how to drive the
+/// bare king to the edge (mop-up, KBN v K) and stays in charge there.
+pub fn has_bare_king(board: &Board) -> bool {
+    Color::ALL
+        .into_iter()
+        .any(|c| board.colors(c) == board.colored_pieces(c, Piece::King))
 }
 
 /// The `eval` command's text: the hand-crafted trace, the network's score
@@ -197,13 +207,16 @@ pub fn report(board: &Board, network: Option<&nnue::Network>) -> String {
     let mut out = trace(board);
     let mut last = white(evaluate(board));
     if let Some(net) = network {
-        last = white(nnue::evaluate_board(net, board));
-        out.push_str(&format!("\nNNUE evaluation: {last} cp (white side)"));
+        let nnue = white(nnue::evaluate_board(net, board));
+        out.push_str(&format!("\nNNUE evaluation: {nnue} cp (white side)"));
+        if !has_bare_king(board) {
+            last = nnue;
+        }
     }
-    let used = if network.is_some() {
-        "network"
-    } else {
-        "hand-crafted"
+    let used = match network {
+        Some(_) if !has_bare_king(board) => "network",
+        Some(_) => "hand-crafted (a bare king)",
+        None => "hand-crafted",
     };
     out.push_str(&format!(
         "\nEvaluation used: {used}\nFinal evaluation: {last} cp (white side)"
