@@ -28,10 +28,15 @@ use crate::board::{Move, Position};
 use crate::engine::SEARCH_STACK_BYTES;
 
 /// What one thread found.
-struct ThreadResult {
+struct ThreadResult<'a> {
     depth: u32,
+    seldepth: u32,
     score: Score,
     pv: Vec<Move>,
+    /// True when the main thread printed this line as its last `info`.
+    reported: bool,
+    /// The main thread hands the reporter back for the final `info`.
+    reporter: Option<&'a mut (dyn Reporter + 'a)>,
 }
 
 /// Runs a search from `root` under `limits` and returns the best move. Time
@@ -46,12 +51,16 @@ pub fn run<'a>(
 ) -> SearchResult {
     shared.nodes.store(0, Ordering::Relaxed);
     let mut root_moves = root.legal_moves();
+    if root_moves.is_empty() {
+        reporter.info(&game_over_info(root, shared));
+        return SearchResult::none(0);
+    }
     if !limits.searchmoves.is_empty() {
         root_moves.retain(|m| limits.searchmoves.contains(m));
     }
     let clock = Clock::new(limits, root, settings, shared.go_instant());
     let threads = settings.threads.max(1);
-    let results: Vec<ThreadResult> = std::thread::scope(|scope| {
+    let mut results: Vec<ThreadResult> = std::thread::scope(|scope| {
         let mut handles = Vec::new();
         let mut main_reporter = Some(reporter);
         for id in 0..threads {
@@ -78,37 +87,85 @@ pub fn run<'a>(
         }
         handles.into_iter().filter_map(|h| h.join().ok()).collect()
     });
-    pick_result(results, shared)
+    let reporter = results.iter_mut().find_map(|r| r.reporter.take());
+    let nodes = shared.nodes.load(Ordering::Relaxed);
+    let best = pick_result(results);
+    if let (Some(r), Some(reporter)) = (&best, reporter) {
+        report_final(r, root, &clock, shared, reporter);
+    }
+    best.map_or(SearchResult::none(nodes), |r| SearchResult {
+        best: r.pv.first().copied(),
+        ponder: r.pv.get(1).copied(),
+        score: r.score,
+        depth: r.depth,
+        nodes,
+    })
 }
 
 /// Chooses the deepest thread's line; the better score breaks ties.
-fn pick_result(results: Vec<ThreadResult>, shared: &Shared) -> SearchResult {
-    let nodes = shared.nodes.load(Ordering::Relaxed);
-    let best = results
+fn pick_result(results: Vec<ThreadResult>) -> Option<ThreadResult> {
+    results
         .into_iter()
         .enumerate()
         .max_by_key(|(id, r)| (r.depth, r.score, std::cmp::Reverse(*id)))
-        .map(|(_, r)| r);
-    match best {
-        Some(r) => SearchResult {
-            best: r.pv.first().copied(),
-            ponder: r.pv.get(1).copied(),
-            score: r.score,
-            depth: r.depth,
-            nodes,
+        .map(|(_, r)| r)
+}
+
+/// Prints the chosen line unless it was the last `info` already, so that
+/// the last PV printed starts with the `bestmove` (another thread's line, or
+/// a partial iteration's, may have been chosen).
+fn report_final(
+    r: &ThreadResult,
+    root: &Position,
+    clock: &Clock,
+    shared: &Shared,
+    reporter: &mut dyn Reporter,
+) {
+    if r.reported || r.score <= -INFINITE + 1 || r.pv.is_empty() {
+        return;
+    }
+    let (ms, nodes) = (clock.elapsed_ms(), shared.nodes.load(Ordering::Relaxed));
+    reporter.info(&Info {
+        depth: r.depth.max(1),
+        seldepth: r.seldepth,
+        multipv: 1,
+        score: UciScore::from(r.score),
+        bound: Bound::Exact,
+        nodes,
+        nps: nodes * 1000 / ms.max(1),
+        hashfull: shared.tt.hashfull(),
+        time_ms: ms,
+        pv: pv_to_uci(root, &r.pv),
+    });
+}
+
+/// The score of a finished game: mated (in check) or stalemated, no PV.
+fn game_over_info(root: &Position, shared: &Shared) -> Info {
+    let mated = !root.board().checkers().is_empty();
+    Info {
+        depth: 0,
+        seldepth: 0,
+        multipv: 1,
+        score: if mated {
+            UciScore::Mate(0)
+        } else {
+            UciScore::Cp(0)
         },
-        None => SearchResult {
-            best: None,
-            ponder: None,
-            score: 0,
-            depth: 0,
-            nodes,
-        },
+        bound: Bound::Exact,
+        nodes: 0,
+        nps: 0,
+        hashfull: shared.tt.hashfull(),
+        time_ms: 0,
+        pv: Vec::new(),
     }
 }
 
 /// One thread's iterative deepening loop.
-fn iterative_deepening(mut w: Worker, limits: &Limits, settings: &Settings) -> ThreadResult {
+fn iterative_deepening<'a>(
+    mut w: Worker<'a>,
+    limits: &Limits,
+    settings: &Settings,
+) -> ThreadResult<'a> {
     let max_depth = limits
         .depth
         .unwrap_or(MAX_PLY as u32 - 1)
@@ -116,12 +173,16 @@ fn iterative_deepening(mut w: Worker, limits: &Limits, settings: &Settings) -> T
     let multipv = settings.multipv.clamp(1, w.root_moves.len().max(1));
     let mut result = ThreadResult {
         depth: 0,
+        seldepth: 0,
         score: -INFINITE,
         pv: w.root_moves.first().map(|r| vec![r.mv]).unwrap_or_default(),
+        reported: false,
+        reporter: None,
     };
     if w.root_moves.is_empty() {
         w.shared.stop.store(true, Ordering::SeqCst);
         w.shared.give_histories(w.id, w.hist);
+        result.reporter = w.reporter.take();
         return result;
     }
     let mut tm = TimeState::default();
@@ -148,8 +209,12 @@ fn iterative_deepening(mut w: Worker, limits: &Limits, settings: &Settings) -> T
         if !w.stopped || depth == 1 || w.root_moves[0].score != -INFINITE {
             result = ThreadResult {
                 depth: if w.stopped { depth - 1 } else { depth },
+                seldepth: w.root_moves[0].seldepth.max(w.seldepth) as u32,
                 score: w.root_moves[0].score.max(-INFINITE + 1),
                 pv: w.root_moves[0].pv.clone(),
+                // A completed iteration is printed just below.
+                reported: !w.stopped && w.is_main(),
+                reporter: None,
             };
         }
         if w.stopped {
@@ -172,6 +237,7 @@ fn iterative_deepening(mut w: Worker, limits: &Limits, settings: &Settings) -> T
         w.shared.stop.store(true, Ordering::SeqCst);
     }
     w.shared.give_histories(w.id, w.hist);
+    result.reporter = w.reporter.take();
     result
 }
 

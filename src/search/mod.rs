@@ -158,6 +158,19 @@ pub struct SearchResult {
     pub nodes: u64,
 }
 
+impl SearchResult {
+    /// No move: nothing to search.
+    pub fn none(nodes: u64) -> Self {
+        Self {
+            best: None,
+            ponder: None,
+            score: 0,
+            depth: 0,
+            nodes,
+        }
+    }
+}
+
 /// When to stop: the clock started at `start`, with optional time and node limits.
 #[derive(Clone, Debug)]
 pub struct Clock {
