@@ -219,7 +219,7 @@ impl Worker<'_> {
             }
 
             let nodes_before = self.nodes;
-            self.pos.play(mv);
+            self.make_move(mv);
             self.shared.tt.prefetch(self.pos.key());
             self.stack[ply].piece_to = Some(pt);
             self.stack[ply].null_move = false;
@@ -254,7 +254,7 @@ impl Worker<'_> {
                 );
                 self.search_late_move::<PV>(new_depth, r, ply, alpha, beta, cut_node)
             };
-            self.pos.undo();
+            self.unmake_move();
             self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
             if self.stopped {
                 return 0;

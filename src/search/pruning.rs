@@ -192,13 +192,13 @@ impl Worker<'_> {
         let r = NMP_BASE_REDUCTION
             + depth / NMP_DEPTH_DIVISOR
             + ((eval - beta) / NMP_EVAL_DIVISOR).min(3);
-        if !self.pos.play_null() {
+        if !self.make_null_move() {
             return None;
         }
         self.stack[ply].piece_to = None;
         self.stack[ply].null_move = true;
         let score = -self.negamax::<false>(depth - r, ply + 1, -beta, -beta + 1, !cut_node);
-        self.pos.undo();
+        self.unmake_null_move();
         self.stack[ply].null_move = false;
         if self.stopped || score < beta {
             return None;
@@ -244,7 +244,7 @@ impl Worker<'_> {
                 .board()
                 .piece_on(mv.from)
                 .unwrap_or(crate::board::Piece::Pawn);
-            self.pos.play(mv);
+            self.make_move(mv);
             self.stack[ply].piece_to = Some(super::history::piece_to(stm, piece, mv.to));
             self.stack[ply].null_move = false;
             let mut s = -self.quiescence::<false>(ply + 1, -rbeta, -rbeta + 1, false);
@@ -257,7 +257,7 @@ impl Worker<'_> {
                     !cut_node,
                 );
             }
-            self.pos.undo();
+            self.unmake_move();
             if self.stopped {
                 return None;
             }

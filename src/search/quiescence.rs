@@ -95,12 +95,12 @@ impl Worker<'_> {
                     continue;
                 }
             }
-            self.pos.play(mv);
+            self.make_move(mv);
             self.shared.tt.prefetch(self.pos.key());
             self.stack[ply].piece_to = None;
             self.stack[ply].null_move = false;
             let score = -self.quiescence::<PV>(ply + 1, -beta, -alpha, false);
-            self.pos.undo();
+            self.unmake_move();
             if self.stopped {
                 return 0;
             }

@@ -209,6 +209,27 @@ impl<'a> Worker<'a> {
         [at(1), at(2)]
     }
 
+    /// Plays `mv` on the search's position. Every move the search makes goes
+    /// through here, so that incremental state (an NNUE accumulator) has one hook.
+    pub fn make_move(&mut self, mv: Move) {
+        self.pos.play(mv);
+    }
+
+    /// Takes back the last move made with `make_move`.
+    pub fn unmake_move(&mut self) {
+        self.pos.undo();
+    }
+
+    /// Passes the move; false (nothing played) when that is not possible.
+    pub fn make_null_move(&mut self) -> bool {
+        self.pos.play_null()
+    }
+
+    /// Takes back the null move made with `make_null_move`.
+    pub fn unmake_null_move(&mut self) {
+        self.pos.undo();
+    }
+
     /// Stable-sorts root moves `from..to` by score, best first.
     pub fn sort_root_moves(&mut self, from: usize, to: usize) {
         self.root_moves[from..to]
