@@ -14,6 +14,7 @@ pub mod history;
 pub mod info;
 pub mod limits;
 pub mod movepick;
+pub mod node;
 pub mod pruning;
 pub mod pv;
 pub mod quiescence;

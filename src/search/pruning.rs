@@ -113,34 +113,22 @@ impl LmrTable {
 }
 
 use super::movepick::{MovePicker, is_noisy};
-use super::score::{MATE_BOUND, Score as S};
+use super::node::{MoveState, Node};
+use super::score::MATE_BOUND;
 use super::thread::Worker;
-use super::tt::TtEntry;
-use crate::board::Move;
 use crate::board::see::see_ge;
 
 impl Worker<'_> {
     /// Node-level pruning before any move is searched (non-PV, not in check).
     /// Returns the score to return from the node, if it can be pruned.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn prune_node(
-        &mut self,
-        depth: i32,
-        ply: usize,
-        alpha: S,
-        beta: S,
-        eval: S,
-        (raw_eval, static_eval): (S, S),
-        improving: bool,
-        cut_node: bool,
-        tt_entry: Option<TtEntry>,
-    ) -> Option<S> {
+    pub(super) fn prune_node(&mut self, node: &Node) -> Option<Score> {
         let c = self.config;
+        let (depth, eval, alpha, beta) = (node.depth, node.eval, node.alpha, node.beta);
         if c.razoring
             && depth <= RAZOR_MAX_DEPTH
             && eval + RAZOR_BASE + RAZOR_PER_DEPTH_SQ * depth * depth < alpha
         {
-            let q = self.quiescence::<false>(ply, alpha, alpha + 1, true);
+            let q = self.quiescence::<false>(node.ply, alpha, alpha + 1, true);
             if q <= alpha {
                 return Some(q);
             }
@@ -148,30 +136,25 @@ impl Worker<'_> {
         if c.reverse_futility
             && depth <= RFP_MAX_DEPTH
             && eval.abs() < MATE_BOUND
-            && eval - RFP_MARGIN * (depth - improving as i32) >= beta
+            && eval - RFP_MARGIN * (depth - node.improving as i32) >= beta
         {
             return Some(eval);
         }
         if c.null_move
             && depth >= NMP_MIN_DEPTH
             && eval >= beta
-            && static_eval >= beta
-            && let Some(s) = self.null_move(depth, ply, beta, eval, cut_node)
+            && node.static_eval >= beta
+            && let Some(s) = self.null_move(node)
         {
             return Some(s);
         }
         if c.probcut && depth >= PROBCUT_MIN_DEPTH && beta.abs() < MATE_BOUND {
             let rbeta = beta + PROBCUT_MARGIN;
-            let useless = tt_entry.is_some_and(|e| e.depth >= depth - 3 && e.score < rbeta);
+            let useless = node
+                .tt_entry
+                .is_some_and(|e| e.depth >= depth - 3 && e.score < rbeta);
             if !useless {
-                return self.probcut(
-                    depth,
-                    ply,
-                    rbeta,
-                    (raw_eval, static_eval),
-                    cut_node,
-                    tt_entry,
-                );
+                return self.probcut(node, rbeta);
             }
         }
         None
@@ -181,7 +164,8 @@ impl Worker<'_> {
     /// still fails high, the node almost surely does. Skipped when the side to
     /// move has only pawns (zugzwang is common there), right after another
     /// null move, and inside a verification search.
-    fn null_move(&mut self, depth: i32, ply: usize, beta: S, eval: S, cut_node: bool) -> Option<S> {
+    fn null_move(&mut self, node: &Node) -> Option<Score> {
+        let (depth, ply, beta) = (node.depth, node.ply, node.beta);
         let stm = self.pos.side_to_move();
         if ply < self.nmp_min_ply
             || !self.pos.has_non_pawn_material(stm)
@@ -191,13 +175,13 @@ impl Worker<'_> {
         }
         let r = NMP_BASE_REDUCTION
             + depth / NMP_DEPTH_DIVISOR
-            + ((eval - beta) / NMP_EVAL_DIVISOR).min(3);
+            + ((node.eval - beta) / NMP_EVAL_DIVISOR).min(3);
         if !self.make_null_move() {
             return None;
         }
         self.stack[ply].piece_to = None;
         self.stack[ply].null_move = true;
-        let score = -self.negamax::<false>(depth - r, ply + 1, -beta, -beta + 1, !cut_node);
+        let score = -self.negamax::<false>(depth - r, ply + 1, -beta, -beta + 1, !node.cut_node);
         self.unmake_null_move();
         self.stack[ply].null_move = false;
         if self.stopped || score < beta {
@@ -218,16 +202,9 @@ impl Worker<'_> {
     /// ProbCut: captures that beat `rbeta` in a quiescence and then a
     /// shallow search are taken as proof that the node fails high. The table
     /// gets the raw evaluation: a probe corrects it again.
-    fn probcut(
-        &mut self,
-        depth: i32,
-        ply: usize,
-        rbeta: S,
-        (raw_eval, static_eval): (S, S),
-        cut_node: bool,
-        tt_entry: Option<TtEntry>,
-    ) -> Option<S> {
-        let tt_move = tt_entry.and_then(|e| e.mv);
+    fn probcut(&mut self, node: &Node, rbeta: Score) -> Option<Score> {
+        let (depth, ply) = (node.depth, node.ply);
+        let tt_move = node.tt_entry.and_then(|e| e.mv);
         let checks = crate::board::moves::CheckInfo::new(self.pos.board());
         let list = self.take_list(ply);
         let mut picker = MovePicker::new_quiescence(tt_move, false, false, list);
@@ -235,7 +212,7 @@ impl Worker<'_> {
         loop {
             let next = self.next_move(&mut picker, prevs, checks);
             let Some(mv) = next else { break };
-            if !is_noisy(&self.pos, mv) || !see_ge(self.pos.board(), mv, rbeta - static_eval) {
+            if !is_noisy(&self.pos, mv) || !see_ge(self.pos.board(), mv, rbeta - node.static_eval) {
                 continue;
             }
             let stm = self.pos.side_to_move();
@@ -254,7 +231,7 @@ impl Worker<'_> {
                     ply + 1,
                     -rbeta,
                     -rbeta + 1,
-                    !cut_node,
+                    !node.cut_node,
                 );
             }
             self.unmake_move();
@@ -263,8 +240,13 @@ impl Worker<'_> {
             }
             if s >= rbeta {
                 self.give_list(ply, picker.into_list());
-                let key = self.pos.key();
-                self.store_result(key, ply, depth - 3, false, (s, rbeta), Some(mv), raw_eval);
+                let proof = Node {
+                    depth: depth - 3,
+                    beta: rbeta,
+                    pv: false,
+                    ..*node
+                };
+                self.store_result(&proof, s, Some(mv));
                 return Some(s);
             }
         }
@@ -273,47 +255,42 @@ impl Worker<'_> {
     }
 
     /// Move-level pruning at shallow depth. Returns true to skip the move.
-    /// `quiet` is false for captures, promotions and checks.
-    #[allow(clippy::too_many_arguments)]
+    /// Tame (quiet, non-checking) moves face late move, futility and quiet
+    /// SEE pruning; captures, promotions and checks only the noisy SEE test.
     pub(super) fn prune_move(
         &mut self,
         picker: &mut MovePicker,
-        mv: Move,
-        quiet: bool,
-        depth: i32,
-        lmr_depth: i32,
-        move_count: usize,
-        in_check: bool,
-        static_eval: S,
-        alpha: S,
-        improving: bool,
+        node: &Node,
+        m: &MoveState,
     ) -> bool {
         let c = self.config;
-        if quiet {
+        let depth = node.depth;
+        let lmr_depth = (depth - self.lmr.get(depth, m.move_count)).max(0);
+        if m.tame {
             if c.late_move_pruning
                 && depth <= LMP_MAX_DEPTH
-                && move_count > lmp_threshold(depth, improving)
+                && m.move_count > lmp_threshold(depth, node.improving)
             {
                 picker.skip_quiets();
                 return true;
             }
             if c.futility
-                && !in_check
+                && !node.in_check
                 && lmr_depth <= FUTILITY_MAX_DEPTH
-                && static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha
+                && node.static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= node.alpha
             {
                 // Not `skip_quiets`: a later quiet check is not futile.
                 return true;
             }
             if c.see_pruning
                 && lmr_depth <= SEE_MAX_DEPTH
-                && !see_ge(self.pos.board(), mv, -SEE_QUIET_MARGIN * lmr_depth)
+                && !see_ge(self.pos.board(), m.mv, -SEE_QUIET_MARGIN * lmr_depth)
             {
                 return true;
             }
         } else if c.see_pruning
             && depth <= SEE_MAX_DEPTH
-            && !see_ge(self.pos.board(), mv, -SEE_NOISY_MARGIN * depth)
+            && !see_ge(self.pos.board(), m.mv, -SEE_NOISY_MARGIN * depth)
         {
             return true;
         }
@@ -321,32 +298,19 @@ impl Worker<'_> {
     }
 
     /// The late move reduction for this move, in plies (0 = none).
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn reduction(
-        &self,
-        depth: i32,
-        move_count: usize,
-        quiet: bool,
-        pv: bool,
-        cut_node: bool,
-        gives_check: bool,
-        improving: bool,
-        history: i32,
-        killers: &[Option<Move>; 2],
-        mv: Move,
-        new_depth: i32,
-    ) -> i32 {
-        if !self.config.lmr || depth < LMR_MIN_DEPTH || move_count <= 1 + pv as usize {
+    pub(super) fn reduction(&self, node: &Node, m: &MoveState, new_depth: i32) -> i32 {
+        let depth = node.depth;
+        if !self.config.lmr || depth < LMR_MIN_DEPTH || m.move_count <= 1 + node.pv as usize {
             return 0;
         }
-        let mut r = self.lmr.get(depth, move_count);
-        if !quiet {
+        let mut r = self.lmr.get(depth, m.move_count);
+        if !m.quiet {
             r /= 2;
         }
-        r += (!pv) as i32 + cut_node as i32 + (!improving) as i32;
-        r -= gives_check as i32 + killers.contains(&Some(mv)) as i32;
-        if quiet {
-            r -= history / LMR_HISTORY_DIVISOR;
+        r += (!node.pv) as i32 + node.cut_node as i32 + (!node.improving) as i32;
+        r -= m.gives_check as i32 + m.killer as i32;
+        if m.quiet {
+            r -= m.history / LMR_HISTORY_DIVISOR;
         }
         r.clamp(0, (new_depth - 1).max(0))
     }

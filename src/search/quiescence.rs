@@ -9,6 +9,7 @@
 //! pruning), are skipped.
 
 use super::movepick::{MovePicker, Stage};
+use super::node::Node;
 use super::pruning::DELTA_MARGIN;
 use super::score::{DRAW, INFINITE, MAX_PLY, Score, mated_in};
 use super::thread::Worker;
@@ -122,8 +123,9 @@ impl Worker<'_> {
         if in_check && moves == 0 {
             return mated_in(ply);
         }
-        let eval = if in_check { 0 } else { raw_eval };
-        self.store_result(key, ply, 0, PV, (best, beta), best_move, eval);
+        let mut node = Node::new(key, ply, 0, alpha, beta);
+        (node.pv, node.in_check, node.raw_eval) = (PV, in_check, raw_eval);
+        self.store_result(&node, best, best_move);
         best
     }
 
