@@ -15,13 +15,13 @@
 //! move pruning, futility, SEE), the extensions and late move reductions.
 
 use super::extensions::Singular;
-use super::history::{PieceTo, Tried, piece_to};
+use super::history::{PieceTo, piece_to};
 use super::movepick::{MovePicker, is_noisy};
 use super::node::{MoveState, Node};
 use super::pruning::*;
-use super::score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, Score, mated_in};
-use super::thread::{NO_EVAL, Worker};
-use super::tt::{TtBound, TtEntry, score_from_tt, score_to_tt};
+use super::score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, Score, mated_in};
+use super::thread::{Tried, Worker};
+use super::tt::{TtBound, TtEntry, bound_decides, improves_eval, score_from_tt, score_to_tt};
 use crate::board::moves::CheckInfo;
 use crate::board::{Move, Piece};
 
@@ -444,25 +444,5 @@ impl Worker<'_> {
         self.shared
             .tt
             .store(node.key, best_move, score, eval, node.depth, bound);
-    }
-}
-
-/// True if a stored bound makes the score usable against `beta`: a lower
-/// bound at or above beta, an upper bound below it, or an exact score.
-pub fn bound_decides(bound: TtBound, score: Score, beta: Score) -> bool {
-    match bound {
-        TtBound::Exact => true,
-        TtBound::Lower => score >= beta,
-        TtBound::Upper => score < beta,
-    }
-}
-
-/// True if a hash score is a better estimate than the static evaluation: a
-/// lower bound above it, an upper bound below it, or an exact score.
-fn improves_eval(bound: TtBound, score: Score, static_eval: Score) -> bool {
-    match bound {
-        TtBound::Exact => true,
-        TtBound::Lower => score > static_eval,
-        TtBound::Upper => score < static_eval,
     }
 }

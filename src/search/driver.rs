@@ -23,9 +23,8 @@ use super::limits::Limits;
 use super::pruning::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH};
 use super::score::{INFINITE, MAX_PLY, Score, UciScore, is_mate, mate_moves};
 use super::thread::Worker;
-use super::{Clock, SearchResult, Settings, Shared, pv_to_uci};
+use super::{Clock, SEARCH_STACK_BYTES, SearchResult, Settings, Shared, pv_to_uci};
 use crate::board::{Move, Position};
-use crate::engine::SEARCH_STACK_BYTES;
 
 /// What one thread found.
 struct ThreadResult {

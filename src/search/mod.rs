@@ -13,6 +13,7 @@ pub mod extensions;
 pub mod history;
 pub mod info;
 pub mod limits;
+pub mod lmr;
 pub mod movepick;
 pub mod node;
 pub mod pruning;
@@ -33,6 +34,9 @@ use crate::board::{Move, Position};
 use limits::Limits;
 use score::Score;
 use time::Budget;
+
+/// Stack size of search threads: deep recursion with large frames.
+pub const SEARCH_STACK_BYTES: usize = 64 * 1024 * 1024;
 
 /// Hash size of a `Shared::default()`: enough for short searches (tests,
 /// datagen, the lab); the engine sizes its table from the Hash option.

@@ -4,8 +4,7 @@
 //! of long argument lists, so a new technique reads a field, not a parameter.
 
 use super::history::PieceTo;
-use super::score::Score;
-use super::thread::NO_EVAL;
+use super::score::{NO_EVAL, Score};
 use super::tt::TtEntry;
 use crate::board::Move;
 

@@ -13,7 +13,7 @@ use super::node::Node;
 use super::pruning::DELTA_MARGIN;
 use super::score::{DRAW, INFINITE, MAX_PLY, Score, mated_in};
 use super::thread::Worker;
-use super::tt::{TtBound, score_from_tt};
+use super::tt::{TtBound, bound_decides, score_from_tt};
 use crate::board::moves::CheckInfo;
 use crate::board::see::{see_ge, see_value};
 
@@ -49,9 +49,7 @@ impl Worker<'_> {
         let entry = self.probe_tt(key, true);
         if let (false, Some(e)) = (PV, entry) {
             let s = score_from_tt(e.score, ply);
-            if super::alphabeta::bound_decides(e.bound, s, beta)
-                && (e.bound != TtBound::Upper || s <= alpha)
-            {
+            if bound_decides(e.bound, s, beta) && (e.bound != TtBound::Upper || s <= alpha) {
                 return s;
             }
         }

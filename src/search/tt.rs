@@ -138,6 +138,26 @@ pub fn score_from_tt(score: Score, ply: usize) -> Score {
     }
 }
 
+/// True if a stored bound makes the score usable against `beta`: a lower
+/// bound at or above beta, an upper bound below it, or an exact score.
+pub fn bound_decides(bound: TtBound, score: Score, beta: Score) -> bool {
+    match bound {
+        TtBound::Exact => true,
+        TtBound::Lower => score >= beta,
+        TtBound::Upper => score < beta,
+    }
+}
+
+/// True if a hash score is a better estimate than the static evaluation: a
+/// lower bound above it, an upper bound below it, or an exact score.
+pub fn improves_eval(bound: TtBound, score: Score, static_eval: Score) -> bool {
+    match bound {
+        TtBound::Exact => true,
+        TtBound::Lower => score > static_eval,
+        TtBound::Upper => score < static_eval,
+    }
+}
+
 impl TranspositionTable {
     /// A table of exactly `mb` megabytes (rounded down to whole buckets).
     pub fn new(mb: usize) -> Result<Self, String> {
