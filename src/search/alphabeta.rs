@@ -18,16 +18,12 @@ use super::extensions::Singular;
 use super::history::{PieceTo, piece_to};
 use super::movepick::{MovePicker, is_noisy};
 use super::node::{MoveState, Node};
-use super::pruning::*;
+use super::params::{CURRMOVE_AFTER_MS, EXTENSION_PLY_LIMIT, IIR_MIN_DEPTH, TT_EVAL_DEPTH_SLACK};
 use super::score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, Score, mated_in};
 use super::thread::{Tried, Worker};
 use super::tt::{TtBound, TtEntry, bound_decides, improves_eval, score_from_tt, score_to_tt};
 use crate::board::moves::CheckInfo;
 use crate::board::{Move, Piece};
-
-/// A hash score replaces the static evaluation only if its search was at
-/// most this many plies shallower than the current node's.
-const TT_EVAL_DEPTH_SLACK: i32 = 2;
 
 impl Worker<'_> {
     /// Searches the node at `ply` to `depth` within (alpha, beta).
@@ -284,7 +280,7 @@ impl Worker<'_> {
         mut extension: i32,
     ) -> Option<Score> {
         let ply = node.ply;
-        if node.is_root() && self.is_main() && self.clock.elapsed_ms() > 3000 {
+        if node.is_root() && self.is_main() && self.clock.elapsed_ms() > CURRMOVE_AFTER_MS {
             self.report_currmove(m.mv, m.move_count);
         }
         let nodes_before = self.nodes;
@@ -296,7 +292,7 @@ impl Worker<'_> {
         if m.gives_check
             && extension == 0
             && self.config.check_extension
-            && (ply as i32) < 2 * self.root_depth
+            && (ply as i32) < EXTENSION_PLY_LIMIT * self.root_depth
         {
             extension = 1;
         }

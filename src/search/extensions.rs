@@ -8,9 +8,9 @@
 //! good enough, so search it shallower).
 
 use super::node::Node;
-use super::pruning::{
-    SE_DOUBLE_MARGIN, SE_MARGIN_PER_DEPTH, SE_MAX_DOUBLE, SE_MIN_DEPTH, SE_NEGATIVE,
-    SE_TT_DEPTH_SLACK,
+use super::params::{
+    EXTENSION_PLY_LIMIT, SE_DEPTH_DIVISOR, SE_DOUBLE_MARGIN, SE_MARGIN_PER_DEPTH, SE_MAX_DOUBLE,
+    SE_MIN_DEPTH, SE_NEGATIVE, SE_TT_DEPTH_SLACK,
 };
 use super::score::{MATE_BOUND, Score};
 use super::thread::Worker;
@@ -48,14 +48,14 @@ impl Worker<'_> {
             && e.depth >= depth - SE_TT_DEPTH_SLACK
             && e.bound != TtBound::Upper
             && tt_score.abs() < MATE_BOUND
-            && (ply as i32) < 2 * self.root_depth;
+            && (ply as i32) < EXTENSION_PLY_LIMIT * self.root_depth;
         if !usable {
             return Singular::Extend(0);
         }
         let singular_beta = tt_score - SE_MARGIN_PER_DEPTH * depth;
         self.stack[ply].excluded = Some(mv);
         let s = self.negamax::<false>(
-            (depth - 1) / 2,
+            (depth - 1) / SE_DEPTH_DIVISOR,
             ply,
             singular_beta - 1,
             singular_beta,

@@ -17,14 +17,15 @@
 //! saturate smoothly at +-MAX and old information decays as new arrives.
 
 use super::correction::CorrectionHistory;
+use super::params::{
+    HISTORY_BONUS_LINEAR, HISTORY_BONUS_MAX, HISTORY_BONUS_QUADRATIC, HISTORY_MAX,
+};
 use super::score::MAX_PLY;
 use crate::board::{Color, Move, Piece, Square};
 
-/// Largest absolute history value.
-pub const HISTORY_MAX: i32 = 16384;
 /// Bonus for a move that caused a cutoff at `depth` (malus for the others tried).
 pub fn history_bonus(depth: i32) -> i32 {
-    (depth * depth * 16 + depth * 32).min(1600)
+    (depth * depth * HISTORY_BONUS_QUADRATIC + depth * HISTORY_BONUS_LINEAR).min(HISTORY_BONUS_MAX)
 }
 
 fn gravity(entry: &mut i16, bonus: i32) {

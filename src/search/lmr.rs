@@ -1,10 +1,7 @@
 //! The late move reduction table: base reductions by depth and move number.
 //! How they are adjusted per move is in `pruning::reduction`.
 
-// Late move reductions: later moves in a well-ordered list are rarely best;
-// search them shallower and re-search only if they beat alpha.
-const LMR_BASE: f64 = 0.75;
-const LMR_DIVISOR: f64 = 2.25;
+use super::params::{LMR_BASE, LMR_DIVISOR};
 
 /// LMR base reductions by depth and move number, from `ln(d) * ln(m)`.
 pub struct LmrTable {

@@ -16,6 +16,7 @@ pub mod limits;
 pub mod lmr;
 pub mod movepick;
 pub mod node;
+pub mod params;
 pub mod pruning;
 pub mod pv;
 pub mod quiescence;

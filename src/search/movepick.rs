@@ -10,16 +10,13 @@
 
 use super::config::SearchConfig;
 use super::history::{Histories, PieceTo, piece_to};
+use super::params::{CAPTURE_HISTORY_DIVISOR, CHECK_BONUS, MVV_SCALE};
 use crate::board::moves::CheckInfo;
 use crate::board::see::{see_ge, see_value};
 use crate::board::{Move, Piece, Position};
 
 /// Marks a quiet move before scoring.
 const QUIET: i32 = i32::MIN;
-
-/// Ordering bonus of quiet checks: they come before other quiets, since they
-/// so often carry a threat that shallow pruning would otherwise miss.
-const CHECK_BONUS: i32 = 16384;
 
 /// Filler for move arrays.
 pub const NO_MOVE: Move = Move {
@@ -234,9 +231,9 @@ impl MovePicker {
                 }
                 if is_noisy(pos, mv) {
                     let victim = pos.captured(mv).unwrap_or(Piece::Pawn);
-                    let mvv = see_value(victim) * 16 + mv.promotion.map_or(0, see_value);
+                    let mvv = see_value(victim) * MVV_SCALE + mv.promotion.map_or(0, see_value);
                     let hist = ctx.hist.capture(piece_to(stm, pm.piece, mv.to), victim);
-                    list.push((mv, mvv + hist / 16 - pm.piece as i32));
+                    list.push((mv, mvv + hist / CAPTURE_HISTORY_DIVISOR - pm.piece as i32));
                 } else if keep_quiets {
                     list.push((mv, QUIET));
                 }

@@ -1,89 +1,12 @@
-//! Parameters of the pruning, reduction and extension techniques, one group
-//! per technique. The code using them is in `alphabeta` and `quiescence`; the
-//! switches are in `config`. Values are the usual starting points of the
-//! literature (Stockfish, Ethereal), to be tuned by matches.
-
-use super::score::Score;
-
-// Reverse futility pruning (static null move): at shallow depth, a static
-// evaluation far above beta is unlikely to drop below it within `depth` plies.
-pub const RFP_MAX_DEPTH: i32 = 8;
-pub const RFP_MARGIN: Score = 100;
-
-// Razoring: at very shallow depth, a static evaluation far below alpha is
-// checked with a quiescence search only.
-pub const RAZOR_MAX_DEPTH: i32 = 3;
-pub const RAZOR_BASE: Score = 400;
-pub const RAZOR_PER_DEPTH_SQ: Score = 250;
-
-// Null move pruning: if passing still fails high on a reduced search, a real
-// move will too (unsound only in zugzwang, hence the conditions).
-pub const NMP_MIN_DEPTH: i32 = 3;
-pub const NMP_BASE_REDUCTION: i32 = 3;
-pub const NMP_DEPTH_DIVISOR: i32 = 3;
-pub const NMP_EVAL_DIVISOR: Score = 200;
-/// From this depth a null-move fail high is verified by a reduced normal search.
-pub const NMP_VERIFY_DEPTH: i32 = 12;
-
-// Futility pruning: a quiet move cannot raise a static evaluation far below
-// alpha enough at shallow depth.
-pub const FUTILITY_MAX_DEPTH: i32 = 8;
-pub const FUTILITY_BASE: Score = 90;
-pub const FUTILITY_PER_DEPTH: Score = 100;
-
-// Late move pruning: after enough quiet moves at shallow depth, the rest
-// (ordered last by history) are skipped.
-pub const LMP_MAX_DEPTH: i32 = 8;
-
-/// Quiet moves searched before late move pruning starts.
-pub fn lmp_threshold(depth: i32, improving: bool) -> usize {
-    let base = 3 + depth * depth;
-    (if improving { base } else { base / 2 }) as usize
-}
-
-// SEE pruning: moves that lose material by static exchange at shallow depth.
-pub const SEE_QUIET_MARGIN: Score = 60;
-pub const SEE_NOISY_MARGIN: Score = 100;
-pub const SEE_MAX_DEPTH: i32 = 8;
-
-// Delta pruning (quiescence): a capture that cannot bring the score near
-// alpha even with this margin is skipped.
-pub const DELTA_MARGIN: Score = 200;
-
-// ProbCut: a capture that beats beta by a margin in a shallow search very
-// probably beats beta in the full one.
-pub const PROBCUT_MIN_DEPTH: i32 = 5;
-pub const PROBCUT_MARGIN: Score = 200;
-pub const PROBCUT_REDUCTION: i32 = 4;
-
-// Internal iterative reduction: a node without a hash move at high depth is
-// probably not important; search it one ply shallower.
-pub const IIR_MIN_DEPTH: i32 = 4;
-
-// Singular extension: when the hash move is much better than every
-// alternative (checked by a reduced search excluding it), extend it.
-pub const SE_MIN_DEPTH: i32 = 8;
-pub const SE_TT_DEPTH_SLACK: i32 = 3;
-/// The alternatives must stay this far (per ply of depth) below the hash score.
-pub const SE_MARGIN_PER_DEPTH: Score = 3;
-pub const SE_DOUBLE_MARGIN: Score = 20;
-/// Plies taken off a hash move that is not singular but already beats beta.
-pub const SE_NEGATIVE: i32 = 2;
-/// Double extensions allowed along one line, to bound tree growth.
-pub const SE_MAX_DOUBLE: u32 = 6;
-
-// Aspiration windows around the previous iteration's score.
-pub const ASPIRATION_MIN_DEPTH: u32 = 4;
-pub const ASPIRATION_DELTA: Score = 15;
-
-// Late move reductions (the table is in `lmr`).
-pub const LMR_MIN_DEPTH: i32 = 3;
-/// History value worth one ply of reduction.
-pub const LMR_HISTORY_DIVISOR: i32 = 8192;
+//! Pruning: skipping nodes (razoring, reverse futility, null move, ProbCut)
+//! and moves (late move, futility, SEE pruning) that very probably do not
+//! matter, and the late move reduction of each move. The numbers are in
+//! `params`, the switches in `config`.
 
 use super::movepick::{MovePicker, is_noisy};
 use super::node::{MoveState, Node};
-use super::score::MATE_BOUND;
+use super::params::*;
+use super::score::{MATE_BOUND, Score};
 use super::thread::Worker;
 use crate::board::see::see_ge;
 
@@ -121,7 +44,7 @@ impl Worker<'_> {
             let rbeta = beta + PROBCUT_MARGIN;
             let useless = node
                 .tt_entry
-                .is_some_and(|e| e.depth >= depth - 3 && e.score < rbeta);
+                .is_some_and(|e| e.depth >= depth - PROBCUT_TT_DEPTH_SLACK && e.score < rbeta);
             if !useless {
                 return self.probcut(node, rbeta);
             }
@@ -144,7 +67,7 @@ impl Worker<'_> {
         }
         let r = NMP_BASE_REDUCTION
             + depth / NMP_DEPTH_DIVISOR
-            + ((node.eval - beta) / NMP_EVAL_DIVISOR).min(3);
+            + ((node.eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX_REDUCTION);
         if !self.make_null_move() {
             return None;
         }
@@ -162,7 +85,7 @@ impl Worker<'_> {
             return Some(score);
         }
         // Verification: search without null moves for this side near the top.
-        self.nmp_min_ply = ply + (3 * (depth - r) / 4) as usize;
+        self.nmp_min_ply = ply + (NMP_VERIFY_QUARTERS * (depth - r) / 4) as usize;
         let v = self.negamax::<false>(depth - r, ply, beta - 1, beta, false);
         self.nmp_min_ply = 0;
         (v >= beta).then_some(score)
@@ -210,7 +133,7 @@ impl Worker<'_> {
             if s >= rbeta {
                 self.give_list(ply, picker.into_list());
                 let proof = Node {
-                    depth: depth - 3,
+                    depth: depth - PROBCUT_TT_DEPTH_SLACK,
                     beta: rbeta,
                     pv: false,
                     ..*node

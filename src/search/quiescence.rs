@@ -10,7 +10,7 @@
 
 use super::movepick::{MovePicker, Stage};
 use super::node::Node;
-use super::pruning::DELTA_MARGIN;
+use super::params::DELTA_MARGIN;
 use super::score::{DRAW, INFINITE, MAX_PLY, Score, mated_in};
 use super::thread::Worker;
 use super::tt::{TtBound, bound_decides, score_from_tt};

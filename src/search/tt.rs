@@ -16,6 +16,7 @@
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
+use super::params::{TT_AGE_PLIES, TT_KEEP_DEEPER};
 use super::score::{MATE_BOUND, Score};
 use crate::board::{Move, Piece, Square};
 
@@ -247,7 +248,7 @@ impl TranspositionTable {
                 // Keep a deeper entry of this search unless the new one is exact.
                 if let Some(old) = old
                     && bound != TtBound::Exact
-                    && old.depth > depth + 3
+                    && old.depth > depth + TT_KEEP_DEEPER
                     && age_of(data) == age
                 {
                     return;
@@ -257,7 +258,7 @@ impl TranspositionTable {
             }
             let value = match unpack(data) {
                 None => i32::MIN,
-                Some(e) => e.depth - 8 * ((age.wrapping_sub(age_of(data)) & 63) as i32),
+                Some(e) => e.depth - TT_AGE_PLIES * ((age.wrapping_sub(age_of(data)) & 63) as i32),
             };
             if value < worst {
                 worst = value;
