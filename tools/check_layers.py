@@ -75,7 +75,7 @@ def main():
     graph = {}  # search submodule -> search submodules it imports
     for path in sorted(SRC.rglob("*.rs")):
         top, sub = module_of(path)
-        if top not in LAYERS or str(path.relative_to(SRC)).startswith(SKIP):
+        if top not in LAYERS or str(path.relative_to(SRC)).startswith(SKIP) or path.stem.endswith("_tests"):
             continue  # lab, bench, epd, main, lib: tools on top of everything
         deps = edges(path)
         if verbose:

@@ -16,7 +16,7 @@
 
 use super::extensions::Singular;
 use super::history::{PieceTo, piece_to};
-use super::movepick::{MovePicker, is_noisy};
+use super::movepick::{MovePicker, is_tactical};
 use super::node::{MoveState, Node};
 use super::params::{CURRMOVE_AFTER_MS, EXTENSION_PLY_LIMIT, IIR_MIN_DEPTH, TT_EVAL_DEPTH_SLACK};
 use super::score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, Score, mated_in};
@@ -248,7 +248,7 @@ impl Worker<'_> {
     ) -> MoveState {
         let stm = self.pos.side_to_move();
         let board = self.pos.board();
-        let quiet = !is_noisy(&self.pos, mv);
+        let quiet = !is_tactical(&self.pos, mv);
         let piece = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
         let piece_to = piece_to(stm, piece, mv.to);
         let history = if quiet {
@@ -338,7 +338,7 @@ impl Worker<'_> {
         let fail_low = best_move.is_none();
         if !self.config.correction_history
             || best.abs() >= MATE_BOUND
-            || best_move.is_some_and(|m| is_noisy(&self.pos, m))
+            || best_move.is_some_and(|m| is_tactical(&self.pos, m))
             || (fail_high && best <= node.static_eval)
             || (fail_low && best >= node.static_eval)
         {

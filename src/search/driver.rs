@@ -154,7 +154,6 @@ fn iterative_deepening(mut w: Worker, limits: &Limits, settings: &Settings) -> T
         if w.stopped {
             break;
         }
-        w.completed_depth = depth;
         if w.is_main() {
             report(&mut w, depth, multipv, Bound::Exact);
             if should_stop(&mut w, &mut tm, limits, iteration_nodes) {

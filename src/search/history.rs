@@ -71,10 +71,6 @@ fn butterfly_index(color: Color, mv: Move) -> usize {
 }
 
 impl Histories {
-    pub fn clear(&mut self) {
-        *self = Self::default();
-    }
-
     pub fn butterfly(&self, color: Color, mv: Move) -> i32 {
         self.butterfly[butterfly_index(color, mv)] as i32
     }

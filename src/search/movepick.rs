@@ -82,8 +82,10 @@ pub struct MovePicker {
     skip_quiets: bool,
 }
 
-/// True for the moves quiescence searches: captures and queen promotions.
-pub fn is_noisy(pos: &Position, mv: Move) -> bool {
+/// True for the moves quiescence searches and the picker's noisy stages:
+/// captures and queen promotions. Underpromotions are searched as quiets
+/// (unlike `Position::is_noisy`, which counts every promotion).
+pub fn is_tactical(pos: &Position, mv: Move) -> bool {
     mv.promotion == Some(Piece::Queen) || pos.is_capture(mv)
 }
 
@@ -150,7 +152,8 @@ impl MovePicker {
             match self.stage {
                 Stage::TtMove => {
                     self.stage = Stage::Generate;
-                    let wanted = |m: Move| !self.noisy_only || pos.in_check() || is_noisy(pos, m);
+                    let wanted =
+                        |m: Move| !self.noisy_only || pos.in_check() || is_tactical(pos, m);
                     self.tt_move = self
                         .tt_move
                         .filter(|&m| pos.board().is_legal(m) && wanted(m));
@@ -229,7 +232,7 @@ impl MovePicker {
                 if Some(mv) == tt_move {
                     continue;
                 }
-                if is_noisy(pos, mv) {
+                if is_tactical(pos, mv) {
                     let victim = pos.captured(mv).unwrap_or(Piece::Pawn);
                     let mvv = see_value(victim) * MVV_SCALE + mv.promotion.map_or(0, see_value);
                     let hist = ctx.hist.capture(piece_to(stm, pm.piece, mv.to), victim);

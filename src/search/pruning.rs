@@ -3,7 +3,7 @@
 //! matter, and the late move reduction of each move. The numbers are in
 //! `params`, the switches in `config`.
 
-use super::movepick::{MovePicker, is_noisy};
+use super::movepick::{MovePicker, is_tactical};
 use super::node::{MoveState, Node};
 use super::params::*;
 use super::score::{MATE_BOUND, Score};
@@ -104,7 +104,9 @@ impl Worker<'_> {
         loop {
             let next = self.next_move(&mut picker, prevs, checks);
             let Some(mv) = next else { break };
-            if !is_noisy(&self.pos, mv) || !see_ge(self.pos.board(), mv, rbeta - node.static_eval) {
+            if !is_tactical(&self.pos, mv)
+                || !see_ge(self.pos.board(), mv, rbeta - node.static_eval)
+            {
                 continue;
             }
             let stm = self.pos.side_to_move();

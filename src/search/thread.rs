@@ -7,7 +7,7 @@ use std::sync::atomic::Ordering;
 use super::config::SearchConfig;
 use super::history::{Histories, PieceTo, history_bonus, piece_to};
 use super::lmr::LmrTable;
-use super::movepick::{MovePicker, NO_MOVE, OrderContext, is_noisy};
+use super::movepick::{MovePicker, NO_MOVE, OrderContext, is_tactical};
 use super::pv::PvTable;
 use super::score::{INFINITE, MAX_PLY, NO_EVAL, Score};
 use super::{Clock, Shared, info::Reporter};
@@ -67,7 +67,6 @@ pub struct Worker<'a> {
     pub root_moves: Vec<RootMove>,
     pub pv_idx: usize,
     pub root_depth: i32,
-    pub completed_depth: u32,
     pub seldepth: usize,
     pub nodes: u64,
     flushed: u64,
@@ -113,7 +112,6 @@ impl<'a> Worker<'a> {
                 .collect(),
             pv_idx: 0,
             root_depth: 0,
-            completed_depth: 0,
             seldepth: 0,
             nodes: 0,
             flushed: 0,
@@ -256,7 +254,7 @@ impl Worker<'_> {
             let piece = board.piece_on(mv.from).unwrap_or(crate::board::Piece::Pawn);
             piece_to(stm, piece, mv.to)
         };
-        if !is_noisy(&self.pos, best) {
+        if !is_tactical(&self.pos, best) {
             if self.config.history {
                 self.hist.update_quiet(stm, best, pt_of(best), prevs, bonus);
                 for &q in quiets {
