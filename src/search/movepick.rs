@@ -322,3 +322,7 @@ fn next_stage(s: Stage) -> Stage {
         _ => Stage::ScoreQuiets,
     }
 }
+
+#[cfg(test)]
+#[path = "movepick_tests.rs"]
+mod tests;
