@@ -380,10 +380,6 @@ impl Worker<'_> {
         }
     }
 
-    pub fn evaluate(&mut self) -> Score {
-        self.evaluator.evaluate(self.pos.board())
-    }
-
     /// Records a root move's result: its score if it is the first or beats
     /// alpha, otherwise "worse than the best" so sorting keeps it behind.
     fn update_root_move(

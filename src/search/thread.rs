@@ -205,6 +205,11 @@ impl<'a> Worker<'a> {
         [at(1), at(2)]
     }
 
+    /// The static evaluation of the current position, from the side to move.
+    pub fn evaluate(&mut self) -> Score {
+        self.evaluator.evaluate(self.pos.board())
+    }
+
     /// Plays `mv` on the search's position. Every move the search makes goes
     /// through here, so that incremental state (an NNUE accumulator) has one hook.
     pub fn make_move(&mut self, mv: Move) {
