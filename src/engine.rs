@@ -12,10 +12,7 @@ use std::time::Duration;
 use crate::board::Position;
 use crate::search::info::Reporter;
 use crate::search::limits::Limits;
-use crate::search::{self, SearchResult, Settings, Shared};
-
-/// Stack size of search threads: deep recursion with large frames.
-pub const SEARCH_STACK_BYTES: usize = 64 * 1024 * 1024;
+use crate::search::{self, SEARCH_STACK_BYTES, SearchResult, Settings, Shared};
 
 /// Engine options (set by UCI `setoption`).
 #[derive(Clone, Debug)]

@@ -20,12 +20,11 @@ use std::sync::atomic::Ordering;
 
 use super::info::{Bound, Info, Reporter};
 use super::limits::Limits;
-use super::pruning::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH};
+use super::params::*;
 use super::score::{INFINITE, MAX_PLY, Score, UciScore, is_mate, mate_moves};
 use super::thread::Worker;
-use super::{Clock, SearchResult, Settings, Shared, pv_to_uci};
+use super::{Clock, SEARCH_STACK_BYTES, SearchResult, Settings, Shared, pv_to_uci};
 use crate::board::{Move, Position};
-use crate::engine::SEARCH_STACK_BYTES;
 
 /// What one thread found.
 struct ThreadResult<'a> {
@@ -220,7 +219,6 @@ fn iterative_deepening<'a>(
         if w.stopped {
             break;
         }
-        w.completed_depth = depth;
         if w.is_main() {
             report(&mut w, depth, multipv, Bound::Exact);
             if should_stop(&mut w, &mut tm, limits, iteration_nodes) {
@@ -268,7 +266,7 @@ fn aspiration(w: &mut Worker, depth: u32, pv_idx: usize) {
         } else {
             return;
         }
-        delta += delta / 2;
+        delta += delta / ASPIRATION_GROWTH_DIVISOR;
     }
 }
 
@@ -303,15 +301,18 @@ fn should_stop(
         tm.stable_iterations = 0;
     }
     tm.best = Some(best.mv);
-    let stability = [1.6, 1.3, 1.1, 1.0, 0.9, 0.8][tm.stable_iterations.min(5) as usize];
+    let last = STABILITY_FACTORS.len() - 1;
+    let stability = STABILITY_FACTORS[(tm.stable_iterations as usize).min(last)];
     // A falling score means trouble: think longer.
-    let drop = tm.prev_score.map_or(0, |p| (p - best.score).clamp(0, 100));
+    let drop = tm
+        .prev_score
+        .map_or(0, |p| (p - best.score).clamp(0, FALLING_MAX_DROP));
     tm.prev_score = Some(best.score);
-    let falling = 1.0 + drop as f64 / 200.0;
+    let falling = 1.0 + drop as f64 / FALLING_DIVISOR;
     // When the best move's subtree holds most of the nodes, it is clear.
     let iteration_nodes = (w.nodes - iteration_start_nodes).max(1);
     let share = best.nodes as f64 / iteration_nodes as f64;
-    let effort = (1.6 - share).clamp(0.6, 1.4);
+    let effort = (EFFORT_BASE - share).clamp(EFFORT_MIN, EFFORT_MAX);
     w.clock.soft_stop(w.shared, stability * falling * effort)
 }
 
@@ -336,7 +337,7 @@ fn report(w: &mut Worker, depth: u32, multipv: usize, bound: Bound) {
 
 /// Reports an aspiration fail (only in longer searches, to limit output).
 fn report_bound(w: &mut Worker, depth: u32, bound: Bound) {
-    if !w.is_main() || w.clock.elapsed_ms() < 1000 {
+    if !w.is_main() || w.clock.elapsed_ms() < BOUND_INFO_AFTER_MS {
         return;
     }
     let rm = &w.root_moves[w.pv_idx];
