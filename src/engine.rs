@@ -13,10 +13,7 @@ use crate::board::Position;
 use crate::eval::nnue::{self, Network};
 use crate::search::info::Reporter;
 use crate::search::limits::Limits;
-use crate::search::{self, Settings, Shared};
-
-/// Stack size of search threads: deep recursion with large frames.
-pub const SEARCH_STACK_BYTES: usize = 64 * 1024 * 1024;
+use crate::search::{self, SEARCH_STACK_BYTES, SearchResult, Settings, Shared};
 
 /// Engine options (set by UCI `setoption`).
 #[derive(Clone, Debug)]
@@ -53,12 +50,19 @@ impl Default for Options {
 
 pub struct Engine {
     pub position: Position,
+    /// Set when the last `position` command gave nothing to search (a bad
+    /// FEN): `go` then answers `bestmove 0000` rather than a move for an
+    /// older position the GUI no longer has.
+    pub no_position: Option<String>,
     pub options: Options,
     shared: Arc<Shared>,
     thread: Option<JoinHandle<()>>,
     /// Set by the search thread just before it prints `bestmove`: from then
     /// on the GUI may send anything, even while the thread is still ending.
     done: Arc<AtomicBool>,
+    /// Set by `stop`: lets an infinite or ponder search print `bestmove`.
+    /// Not the search's own stop flag, which it also sets when it ends.
+    released: Arc<AtomicBool>,
 }
 
 impl Default for Engine {
@@ -73,10 +77,12 @@ impl Engine {
         let shared = Shared::with_hash(options.hash_mb).unwrap_or_default();
         Self {
             position: Position::default(),
+            no_position: None,
             options,
             shared: Arc::new(shared),
             thread: None,
             done: Arc::new(AtomicBool::new(true)),
+            released: Arc::new(AtomicBool::new(true)),
         }
     }
 
@@ -99,7 +105,7 @@ impl Engine {
     /// Loads the network file at `path` (the embedded one for `<embedded>` or
     /// an empty path). On an error the current network stays.
     pub fn set_eval_file(&mut self, path: &str) -> Result<(), String> {
-        self.options.network = if path.is_empty() || path == crate::uci::options::EMBEDDED_NET {
+        self.options.network = if path.is_empty() || path == nnue::EMBEDDED_NET {
             nnue::default_network()
         } else {
             Arc::new(nnue::file::load(std::path::Path::new(path))?)
@@ -113,10 +119,12 @@ impl Engine {
     pub fn go(&mut self, limits: Limits, mut reporter: Box<dyn Reporter>) {
         self.stop();
         self.shared.reset(limits.ponder);
-        let shared = Arc::clone(&self.shared);
+        self.released.store(false, Ordering::SeqCst);
         self.done.store(false, Ordering::SeqCst);
-        let done = Arc::clone(&self.done);
+        let (shared, done) = (Arc::clone(&self.shared), Arc::clone(&self.done));
+        let released = Arc::clone(&self.released);
         let root = self.position.clone();
+        let no_position = self.no_position.clone();
         let settings = Settings {
             move_overhead: self.options.move_overhead,
             multipv: self.options.multipv,
@@ -131,19 +139,21 @@ impl Engine {
             .name("search".into())
             .stack_size(SEARCH_STACK_BYTES)
             .spawn(move || {
-                let result = search::run(&root, &limits, &settings, &shared, reporter.as_mut());
-                // UCI forbids `bestmove` before `stop`/`ponderhit` in these modes.
+                let result = match no_position {
+                    None => search::run(&root, &limits, &settings, &shared, reporter.as_mut()),
+                    Some(why) => {
+                        reporter.string(&format!("error: no position to search ({why})"));
+                        SearchResult::none(0)
+                    }
+                };
+                // UCI forbids `bestmove` before `stop`/`ponderhit` in these
+                // modes, even when the search has ended by itself.
                 while (limits.infinite || shared.pondering.load(Ordering::SeqCst))
-                    && !shared.stopped()
+                    && !released.load(Ordering::SeqCst)
                 {
                     std::thread::sleep(Duration::from_millis(1));
                 }
-                let best = result.best.map(|m| root.uci(m));
-                let ponder = result.best.zip(result.ponder).map(|(b, p)| {
-                    let mut after = root.clone();
-                    after.play(b);
-                    after.uci(p)
-                });
+                let (best, ponder) = answer(&root, &result);
                 done.store(true, Ordering::SeqCst);
                 reporter.bestmove(best.as_deref(), ponder.as_deref());
             });
@@ -158,6 +168,7 @@ impl Engine {
 
     /// Stops the running search (if any) and waits for its `bestmove`.
     pub fn stop(&mut self) {
+        self.released.store(true, Ordering::SeqCst);
         self.shared.stop.store(true, Ordering::SeqCst);
         self.wait();
     }
@@ -215,6 +226,17 @@ impl Engine {
             }
         }
     }
+}
+
+/// The best and ponder moves of `result` in UCI notation.
+fn answer(root: &Position, result: &SearchResult) -> (Option<String>, Option<String>) {
+    let best = result.best.map(|m| root.uci(m));
+    let ponder = result.best.zip(result.ponder).map(|(b, p)| {
+        let mut after = root.clone();
+        after.play(b);
+        after.uci(p)
+    });
+    (best, ponder)
 }
 
 impl Drop for Engine {

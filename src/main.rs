@@ -165,7 +165,26 @@ struct DatagenArgs {
     random_plies: usize,
 }
 
+/// `cutoff ... | head -1`: once the reader has gone, `println!` panics on the
+/// next line. That is not an error of ours; end quietly with success.
+fn exit_quietly_on_closed_stdout() {
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let text = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or_default();
+        if text.starts_with("failed printing to stdout") {
+            std::process::exit(0);
+        }
+        default_hook(info);
+    }));
+}
+
 fn main() -> ExitCode {
+    exit_quietly_on_closed_stdout();
     let cli = Cli::parse();
     match cli.command {
         None | Some(Cmd::Uci) => cutoff::uci::run(),

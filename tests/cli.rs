@@ -152,3 +152,32 @@ fn bench_is_deterministic_and_ends_with_the_openbench_line() {
         "bench node count changed between runs"
     );
 }
+
+/// `cutoff epd ... | head -1`: the reader goes away; the rest of the output
+/// is dropped quietly, with success (it used to panic with exit code 101).
+#[test]
+fn a_closed_stdout_ends_a_subcommand_quietly() {
+    use std::io::BufRead;
+    use std::process::Stdio;
+    // Every line fails (the mate is played, not the king move wanted), and
+    // each search takes 200 ms: lines keep coming after the first.
+    let line = "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Kf1;";
+    let file = scratch("pipe.epd", &format!("{line}\n{line}\n{line}\n"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cutoff"))
+        .args(["epd", &file, "--movetime", "200"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start cutoff");
+    let stdout = child.stdout.take().expect("stdout");
+    let mut first = String::new();
+    std::io::BufReader::new(stdout)
+        .read_line(&mut first)
+        .expect("first line");
+    assert!(first.starts_with("failed"), "{first}");
+    // The reader is dropped here, as `head -1` exits.
+    let out = child.wait_with_output().expect("wait");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{}: {stderr}", out.status);
+    assert!(stderr.is_empty(), "{stderr}");
+}

@@ -338,9 +338,9 @@ fn eval_reports_from_whites_side() {
         cp.trim().parse().expect("centipawns")
     };
     // White is a queen up, whoever is to move.
-    s.send("position fen 3qk3/8/8/8/8/8/8/3QKQ2 b - - 0 1");
+    s.send("position fen rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
     assert!(final_cp(&mut s) > 300);
-    s.send("position fen 3qkq2/8/8/8/8/8/8/3QK3 w - - 0 1");
+    s.send("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1");
     assert!(final_cp(&mut s) < -300);
 }
 

@@ -11,11 +11,11 @@ const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
 // FEN standard: the en passant square follows any double push.
 const AFTER_E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
 
+/// A bad FEN or a malformed `position` leaves no position at all (never an
+/// older one, which the GUI no longer has); `d` then says so.
 #[test]
-fn bad_positions_keep_the_last_valid_one() {
+fn bad_positions_leave_no_position() {
     let mut s = Session::start();
-    s.send("position startpos moves e2e4");
-    assert_eq!(s.fen(), AFTER_E4);
     let bad = [
         // wrong field count
         "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq 0 1",
@@ -41,12 +41,6 @@ fn bad_positions_keep_the_last_valid_one() {
         "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
         // pawn on the back rank
         "position fen Pnbqkbnr/pppppppp/8/8/8/8/1PPPPPPP/RNBQKBNR w Kkq - 0 1",
-        // unparsable and illegal moves (the earlier legal moves are not kept)
-        "position startpos moves e2e4 e7e9",
-        "position startpos moves e2e4 zz",
-        "position startpos moves e2e4 e7e5 e1e3",
-        "position startpos moves e2e5",
-        "position startpos moves e1g1",
         // malformed command
         "position",
         "position fen",
@@ -54,9 +48,31 @@ fn bad_positions_keep_the_last_valid_one() {
         "position middlegame",
     ];
     for cmd in bad {
+        s.send("position startpos moves e2e4");
+        assert_eq!(s.fen(), AFTER_E4);
         let err = s.expect_one_error(cmd);
         assert!(err.len() > "info string error: ".len() + 5, "{cmd}: {err}");
-        assert_eq!(s.fen(), AFTER_E4, "state changed by '{cmd}'");
+        let d = s.expect_one_error("d");
+        assert!(d.contains("no position"), "after '{cmd}': {d}");
+    }
+}
+
+/// An illegal move keeps the position before it, as Stockfish does.
+#[test]
+fn illegal_moves_keep_the_moves_before_them() {
+    let mut s = Session::start();
+    let after_e4_e5 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";
+    let bad = [
+        ("position startpos moves e2e4 e7e9", AFTER_E4),
+        ("position startpos moves e2e4 zz", AFTER_E4),
+        ("position startpos moves e2e4 e7e5 e1e3", after_e4_e5),
+        ("position startpos moves e2e5", STARTPOS),
+        ("position startpos moves e1g1", STARTPOS),
+    ];
+    for (cmd, fen) in bad {
+        s.send("position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        s.expect_one_error(cmd);
+        assert_eq!(s.fen(), fen, "after '{cmd}'");
     }
 }
 
@@ -67,11 +83,7 @@ fn bad_commands_and_options_are_reported() {
     for cmd in [
         "foo",
         "gooo depth 3",
-        "go depth x",
-        "go depth",
-        "go movetime -",
-        "go depth 2 speed 3",
-        "go searchmoves e2e4",
+        // Bad `go` parameters are warnings, not errors: see uci_rules.rs.
         "go perft",
         "setoption",
         "setoption name",
@@ -98,20 +110,24 @@ fn bad_commands_and_options_are_reported() {
 }
 
 #[test]
-fn no_legal_move_answers_bestmove_0000_at_once() {
+fn no_legal_move_answers_bestmove_0000_with_a_score() {
     let mut s = Session::start();
     let mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
     let stalemate = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
-    for fen in [mate, stalemate] {
+    for (fen, score) in [(mate, "mate 0"), (stalemate, "cp 0")] {
         s.send(&format!("position fen {fen}"));
-        for go in ["go depth 5", "go infinite", "go ponder wtime 100 btime 100"] {
-            // Answered before the next command, without waiting for `stop`.
-            let out = s.ask(go);
-            assert_eq!(
-                out.last().map(String::as_str),
-                Some("bestmove 0000"),
-                "{go}"
-            );
+        let info = format!("info depth 0 score {score}");
+        s.send("go depth 5");
+        assert_eq!(s.wait_bestmove().0, [info.clone(), "bestmove 0000".into()]);
+        // Infinite and ponder searches still wait for `stop` / `ponderhit`.
+        for (go, end) in [
+            ("go infinite", "stop"),
+            ("go ponder wtime 100 btime 100", "ponderhit"),
+        ] {
+            s.send(go);
+            s.read_until(|l| l == info);
+            s.send(end);
+            assert_eq!(s.wait_bestmove().0, ["bestmove 0000"], "{go}");
         }
     }
 }

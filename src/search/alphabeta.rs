@@ -15,124 +15,140 @@
 //! move pruning, futility, SEE), the extensions and late move reductions.
 
 use super::extensions::Singular;
-use super::history::{Tried, piece_to};
-use super::movepick::{MovePicker, is_noisy};
-use super::pruning::*;
-use super::score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, Score, mated_in};
-use super::thread::{NO_EVAL, Worker};
-use super::tt::{TtBound, TtEntry, score_from_tt, score_to_tt};
-use crate::board::Move;
+use super::history::{PieceTo, piece_to};
+use super::movepick::{MovePicker, is_tactical};
+use super::node::{MoveState, Node};
+use super::params::{CURRMOVE_AFTER_MS, EXTENSION_PLY_LIMIT, IIR_MIN_DEPTH, TT_EVAL_DEPTH_SLACK};
+use super::score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, Score, mated_in};
+use super::thread::{Tried, Worker};
+use super::tt::{TtBound, TtEntry, bound_decides, improves_eval, score_from_tt, score_to_tt};
 use crate::board::moves::CheckInfo;
-
-/// A hash score replaces the static evaluation only if its search was at
-/// most this many plies shallower than the current node's.
-const TT_EVAL_DEPTH_SLACK: i32 = 2;
+use crate::board::{Move, Piece};
 
 impl Worker<'_> {
     /// Searches the node at `ply` to `depth` within (alpha, beta).
     pub fn negamax<const PV: bool>(
         &mut self,
-        mut depth: i32,
+        depth: i32,
         ply: usize,
-        mut alpha: Score,
-        mut beta: Score,
+        alpha: Score,
+        beta: Score,
         cut_node: bool,
     ) -> Score {
         if depth <= 0 {
             return self.quiescence::<PV>(ply, alpha, beta, true);
         }
-        let root = ply == 0;
         self.pv.clear(ply);
         if self.visit() {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        let in_check = self.pos.in_check();
-        if !root {
-            if self.is_draw(ply) {
-                return DRAW;
-            }
-            if ply >= MAX_PLY - 1 {
-                return if in_check { DRAW } else { self.evaluate() };
-            }
-            if self.config.mate_distance_pruning {
-                // No line from here can beat a mate already found nearer the root.
-                alpha = alpha.max(mated_in(ply));
-                beta = beta.min(MATE - ply as Score - 1);
-                if alpha >= beta {
-                    return alpha;
-                }
-            }
-        }
-
-        let excluded = self.stack[ply].excluded;
-        let key = self.pos.key();
-        let tt_entry = self.probe_tt(key, excluded.is_none());
-        let tt_score = tt_entry.map(|e| score_from_tt(e.score, ply));
-        let tt_move = if root {
-            Some(self.root_moves[self.pv_idx].mv)
-        } else {
-            tt_entry.and_then(|e| e.mv)
-        };
-        if let (false, Some(e), Some(s)) = (PV, tt_entry, tt_score)
-            && e.depth >= depth
-            && bound_decides(e.bound, s, beta)
-        {
+        let mut node = Node::new(self.pos.key(), ply, depth, alpha, beta);
+        node.pv = PV;
+        node.cut_node = cut_node;
+        node.in_check = self.pos.in_check();
+        node.excluded = self.stack[ply].excluded;
+        if let Some(s) = self.early_exit(&mut node) {
             return s;
         }
-
-        // Static evaluation (the raw one is what the table stores), corrected
-        // by history, then improved by a hash score whose bound points the right way.
-        let (raw_eval, static_eval) = if in_check {
-            (NO_EVAL, NO_EVAL)
-        } else if excluded.is_some() {
-            (NO_EVAL, self.stack[ply].static_eval)
-        } else {
-            let raw = tt_entry.map_or_else(|| self.evaluate(), |e| e.eval);
-            (raw, self.corrected(raw))
-        };
-        // Only a hash score from a search of similar depth: a shallow bound
-        // that missed a threat would otherwise keep pruning this node.
-        let eval = match (tt_entry, tt_score) {
-            (Some(e), Some(s))
-                if !in_check
-                    && e.depth >= depth - TT_EVAL_DEPTH_SLACK
-                    && improves_eval(e.bound, s, static_eval) =>
-            {
-                s
-            }
-            _ => static_eval,
-        };
-        self.stack[ply].static_eval = static_eval;
-        let improving = !in_check
-            && ply >= 2
-            && self.stack[ply - 2].static_eval != NO_EVAL
-            && static_eval > self.stack[ply - 2].static_eval;
+        if let Some(s) = self.probe_node(&mut node) {
+            return s;
+        }
+        self.evaluate_node(&mut node);
         self.hist.clear_killers(ply + 1);
         self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
 
         if !PV
-            && !in_check
-            && excluded.is_none()
-            && let Some(s) = self.prune_node(
-                depth,
-                ply,
-                alpha,
-                beta,
-                eval,
-                (raw_eval, static_eval),
-                improving,
-                cut_node,
-                tt_entry,
-            )
+            && !node.in_check
+            && node.excluded.is_none()
+            && let Some(s) = self.prune_node(&node)
         {
             return s;
         }
-        if self.config.iir && depth >= IIR_MIN_DEPTH && tt_move.is_none() && (PV || cut_node) {
-            depth -= 1;
+        if self.config.iir && depth >= IIR_MIN_DEPTH && node.tt_move.is_none() && (PV || cut_node) {
+            node.depth -= 1;
         }
+        self.search_moves::<PV>(&mut node)
+    }
 
-        let stm = self.pos.side_to_move();
+    /// Draws, the ply limit and mate distance pruning (none at the root).
+    fn early_exit(&mut self, node: &mut Node) -> Option<Score> {
+        if node.is_root() {
+            return None;
+        }
+        let ply = node.ply;
+        if self.is_draw(ply) {
+            return Some(DRAW);
+        }
+        if ply >= MAX_PLY - 1 {
+            return Some(if node.in_check { DRAW } else { self.evaluate() });
+        }
+        if self.config.mate_distance_pruning {
+            // No line from here can beat a mate already found nearer the root.
+            node.alpha = node.alpha.max(mated_in(ply));
+            node.beta = node.beta.min(MATE - ply as Score - 1);
+            if node.alpha >= node.beta {
+                return Some(node.alpha);
+            }
+        }
+        None
+    }
+
+    /// Reads the table entry (not in a singular-extension search) and returns
+    /// its score when it decides a non-PV node.
+    fn probe_node(&mut self, node: &mut Node) -> Option<Score> {
+        let entry = self.probe_tt(node.key, node.excluded.is_none());
+        node.tt_entry = entry;
+        node.tt_score = entry.map(|e| score_from_tt(e.score, node.ply));
+        node.tt_move = if node.is_root() {
+            Some(self.root_moves[self.pv_idx].mv)
+        } else {
+            entry.and_then(|e| e.mv)
+        };
+        match (entry, node.tt_score) {
+            (Some(e), Some(s))
+                if !node.pv && e.depth >= node.depth && bound_decides(e.bound, s, node.beta) =>
+            {
+                Some(s)
+            }
+            _ => None,
+        }
+    }
+
+    /// Static evaluation (the raw one is what the table stores), corrected by
+    /// history, then improved by a hash score whose bound points the right way.
+    fn evaluate_node(&mut self, node: &mut Node) {
+        let ply = node.ply;
+        if node.in_check {
+            (node.raw_eval, node.static_eval) = (NO_EVAL, NO_EVAL);
+        } else if node.excluded.is_some() {
+            node.static_eval = self.stack[ply].static_eval;
+        } else {
+            node.raw_eval = node.tt_entry.map_or_else(|| self.evaluate(), |e| e.eval);
+            node.static_eval = self.corrected(node.raw_eval);
+        }
+        // Only a hash score from a search of similar depth: a shallow bound
+        // that missed a threat would otherwise keep pruning this node.
+        node.eval = match (node.tt_entry, node.tt_score) {
+            (Some(e), Some(s))
+                if !node.in_check
+                    && e.depth >= node.depth - TT_EVAL_DEPTH_SLACK
+                    && improves_eval(e.bound, s, node.static_eval) =>
+            {
+                s
+            }
+            _ => node.static_eval,
+        };
+        self.stack[ply].static_eval = node.static_eval;
+        node.improving = !node.in_check
+            && ply >= 2
+            && self.stack[ply - 2].static_eval != NO_EVAL
+            && node.static_eval > self.stack[ply - 2].static_eval;
+    }
+
+    /// The move loop, then the history, correction and table updates.
+    fn search_moves<const PV: bool>(&mut self, node: &mut Node) -> Score {
+        let ply = node.ply;
         let prevs = self.prevs(ply);
         let killers = if self.config.killers {
             self.hist.killers(ply)
@@ -144,14 +160,9 @@ impl Worker<'_> {
         } else {
             None
         };
-        let tt_move = if self.config.tt || root {
-            tt_move
-        } else {
-            None
-        };
         let checks = CheckInfo::new(self.pos.board());
         let list = self.take_list(ply);
-        let mut picker = MovePicker::new(tt_move, [killers[0], killers[1], counter], list);
+        let mut picker = MovePicker::new(node.tt_move, [killers[0], killers[1], counter], list);
         let mut best = -INFINITE;
         let mut best_move: Option<Move> = None;
         let mut move_count = 0;
@@ -160,150 +171,153 @@ impl Worker<'_> {
         loop {
             let next = self.next_move(&mut picker, prevs, checks);
             let Some(mv) = next else { break };
-            if Some(mv) == excluded {
-                continue;
-            }
-            if root && !self.root_moves[self.pv_idx..].iter().any(|r| r.mv == mv) {
+            if Some(mv) == node.excluded
+                || (node.is_root() && !self.root_moves[self.pv_idx..].iter().any(|r| r.mv == mv))
+            {
                 continue;
             }
             move_count += 1;
-            let quiet = !is_noisy(&self.pos, mv);
-            let piece = self
-                .pos
-                .board()
-                .piece_on(mv.from)
-                .unwrap_or(crate::board::Piece::Pawn);
-            let pt = piece_to(stm, piece, mv.to);
-            let history = if quiet {
-                self.hist.butterfly(stm, mv)
-                    + self.hist.continuation(1, prevs[0], pt)
-                    + self.hist.continuation(2, prevs[1], pt)
-            } else {
-                0
-            };
-
-            if !root && best > -MATE_BOUND && self.pos.has_non_pawn_material(stm) {
-                let lmr_depth = (depth - self.lmr.get(depth, move_count)).max(0);
-                // Checks are treated like captures: never futile, SEE-pruned with the noisy margin.
-                let tame = quiet && !checks.gives_check_by(self.pos.board(), mv, piece);
-                if self.prune_move(
-                    &mut picker,
-                    mv,
-                    tame,
-                    depth,
-                    lmr_depth,
-                    move_count,
-                    in_check,
-                    static_eval,
-                    alpha,
-                    improving,
-                ) {
-                    continue;
-                }
-            }
-
-            // Extensions.
-            let mut extension = 0;
-            if !root && Some(mv) == tt_move && excluded.is_none() && self.config.singular_extension
+            let mut m = self.move_state(mv, move_count, prevs, checks);
+            m.killer = killers.contains(&Some(mv));
+            if !node.is_root()
+                && best > -MATE_BOUND
+                && self.pos.has_non_pawn_material(self.pos.side_to_move())
+                && self.prune_move(&mut picker, node, &m)
             {
-                match self.singular(mv, depth, ply, beta, cut_node, PV, tt_entry, tt_score) {
-                    Singular::Extend(e) => extension = e,
-                    Singular::MultiCut(s) => {
-                        self.give_list(ply, picker.into_list());
-                        return s;
-                    }
+                continue;
+            }
+            let extension = match self.singular_extension(node, mv) {
+                Singular::Extend(e) => e,
+                Singular::MultiCut(s) => {
+                    self.give_list(ply, picker.into_list());
+                    return s;
                 }
-            }
-            if root && self.is_main() && self.clock.elapsed_ms() > 3000 {
-                self.report_currmove(mv, move_count);
-            }
-
-            let nodes_before = self.nodes;
-            self.make_move(mv);
-            self.shared.tt.prefetch(self.pos.key());
-            self.stack[ply].piece_to = Some(pt);
-            self.stack[ply].null_move = false;
-            let gives_check = self.pos.in_check();
-            if gives_check
-                && extension == 0
-                && self.config.check_extension
-                && (ply as i32) < 2 * self.root_depth
-            {
-                extension = 1;
-            }
-            if extension >= 2 {
-                self.stack[ply + 1].double_extensions += 1;
-            }
-            let new_depth = depth - 1 + extension;
-
-            let score = if move_count == 1 {
-                -self.negamax::<PV>(new_depth, ply + 1, -beta, -alpha, !PV && !cut_node)
-            } else {
-                let r = self.reduction(
-                    depth,
-                    move_count,
-                    quiet,
-                    PV,
-                    cut_node,
-                    gives_check,
-                    improving,
-                    history,
-                    &killers,
-                    mv,
-                    new_depth,
-                );
-                self.search_late_move::<PV>(new_depth, r, ply, alpha, beta, cut_node)
             };
-            self.unmake_move();
-            self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
-            if self.stopped {
+            let Some(score) = self.search_move::<PV>(node, &mut m, extension) else {
                 return 0;
-            }
-            if root {
-                self.update_root_move(mv, score, alpha, move_count, self.nodes - nodes_before);
-            }
-
+            };
             if score > best {
                 best = score;
-                if score > alpha {
+                if score > node.alpha {
                     best_move = Some(mv);
                     if PV {
                         self.pv.update(ply, mv);
                     }
-                    if score >= beta {
+                    if score >= node.beta {
                         break;
                     }
-                    alpha = score;
+                    node.alpha = score;
                 }
             }
             if Some(mv) != best_move {
-                tried.push(mv, quiet);
+                tried.push(mv, m.quiet);
             }
         }
 
         self.give_list(ply, picker.into_list());
         if move_count == 0 {
-            return if excluded.is_some() {
-                alpha
-            } else if in_check {
+            return if node.excluded.is_some() {
+                node.alpha
+            } else if node.in_check {
                 mated_in(ply)
             } else {
                 DRAW
             };
         }
-        if best >= beta
+        if best >= node.beta
             && let Some(bm) = best_move
         {
-            self.update_histories(bm, depth, ply, tried.quiets(), tried.noisies());
+            self.update_histories(bm, node.depth, ply, tried.quiets(), tried.noisies());
         }
-        if excluded.is_none() && !in_check {
-            self.update_correction(depth, raw_eval, static_eval, best, beta, best_move);
+        if node.excluded.is_none() && !node.in_check {
+            self.update_correction(node, best, best_move);
         }
-        if excluded.is_none() {
-            let eval = if in_check { 0 } else { raw_eval };
-            self.store_result(key, ply, depth, PV, (best, beta), best_move, eval);
+        if node.excluded.is_none() {
+            self.store_result(node, best, best_move);
         }
         best
+    }
+
+    /// What the move loop knows about `mv` before making it.
+    fn move_state(
+        &self,
+        mv: Move,
+        move_count: usize,
+        prevs: [Option<PieceTo>; 2],
+        checks: CheckInfo,
+    ) -> MoveState {
+        let stm = self.pos.side_to_move();
+        let board = self.pos.board();
+        let quiet = !is_tactical(&self.pos, mv);
+        let piece = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
+        let piece_to = piece_to(stm, piece, mv.to);
+        let history = if quiet {
+            self.hist.butterfly(stm, mv)
+                + self.hist.continuation(1, prevs[0], piece_to)
+                + self.hist.continuation(2, prevs[1], piece_to)
+        } else {
+            0
+        };
+        MoveState {
+            mv,
+            move_count,
+            quiet,
+            // Checks are treated like captures: never futile, SEE-pruned with the noisy margin.
+            tame: quiet && !checks.gives_check_by(board, mv, piece),
+            piece_to,
+            history,
+            killer: false,
+            gives_check: false,
+        }
+    }
+
+    /// Makes the move, searches it (with the check extension and late move
+    /// reductions) and takes it back. `None` when the search was stopped.
+    fn search_move<const PV: bool>(
+        &mut self,
+        node: &Node,
+        m: &mut MoveState,
+        mut extension: i32,
+    ) -> Option<Score> {
+        let ply = node.ply;
+        if node.is_root() && self.is_main() && self.clock.elapsed_ms() > CURRMOVE_AFTER_MS {
+            self.report_currmove(m.mv, m.move_count);
+        }
+        let nodes_before = self.nodes;
+        self.make_move(m.mv);
+        self.shared.tt.prefetch(self.pos.key());
+        self.stack[ply].piece_to = Some(m.piece_to);
+        self.stack[ply].null_move = false;
+        m.gives_check = self.pos.in_check();
+        if m.gives_check
+            && extension == 0
+            && self.config.check_extension
+            && (ply as i32) < EXTENSION_PLY_LIMIT * self.root_depth
+        {
+            extension = 1;
+        }
+        if extension >= 2 {
+            self.stack[ply + 1].double_extensions += 1;
+        }
+        let new_depth = node.depth - 1 + extension;
+
+        let score = if m.move_count == 1 {
+            let (alpha, beta) = (node.alpha, node.beta);
+            -self.negamax::<PV>(new_depth, ply + 1, -beta, -alpha, !PV && !node.cut_node)
+        } else {
+            let r = self.reduction(node, m, new_depth);
+            self.search_late_move::<PV>(node, new_depth, r)
+        };
+        self.unmake_move();
+        self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
+        if self.stopped {
+            return None;
+        }
+        if node.is_root() {
+            let nodes = self.nodes - nodes_before;
+            self.update_root_move(m.mv, score, node.alpha, m.move_count, nodes);
+        }
+        Some(score)
     }
 
     /// The static evaluation `raw` plus the correction history's estimate of its error.
@@ -319,42 +333,26 @@ impl Worker<'_> {
     /// result says something about the static evaluation: a fail high above
     /// it, a fail low below it, or an exact score; not after a noisy best move
     /// (the gain is tactical, not positional) nor with mate scores.
-    fn update_correction(
-        &mut self,
-        depth: i32,
-        raw_eval: Score,
-        static_eval: Score,
-        best: Score,
-        beta: Score,
-        best_move: Option<Move>,
-    ) {
-        let fail_high = best >= beta;
+    fn update_correction(&mut self, node: &Node, best: Score, best_move: Option<Move>) {
+        let fail_high = best >= node.beta;
         let fail_low = best_move.is_none();
         if !self.config.correction_history
             || best.abs() >= MATE_BOUND
-            || best_move.is_some_and(|m| is_noisy(&self.pos, m))
-            || (fail_high && best <= static_eval)
-            || (fail_low && best >= static_eval)
+            || best_move.is_some_and(|m| is_tactical(&self.pos, m))
+            || (fail_high && best <= node.static_eval)
+            || (fail_low && best >= node.static_eval)
         {
             return;
         }
         self.hist
             .correction
-            .update(self.pos.board(), depth, raw_eval, best);
+            .update(self.pos.board(), node.depth, node.raw_eval, best);
     }
 
     /// Searches a move after the first: reduced null window first (LMR), then
     /// full-depth null window, then full window on the PV (PVS re-searches).
-    #[allow(clippy::too_many_arguments)]
-    fn search_late_move<const PV: bool>(
-        &mut self,
-        new_depth: i32,
-        r: i32,
-        ply: usize,
-        alpha: Score,
-        beta: Score,
-        cut_node: bool,
-    ) -> Score {
+    fn search_late_move<const PV: bool>(&mut self, node: &Node, new_depth: i32, r: i32) -> Score {
+        let (ply, alpha, beta) = (node.ply, node.alpha, node.beta);
         if !self.config.pvs {
             // Plain alpha-beta: every move gets the full window.
             let mut s = -self.negamax::<PV>(new_depth - r, ply + 1, -beta, -alpha, false);
@@ -365,7 +363,7 @@ impl Worker<'_> {
         }
         let mut s = -self.negamax::<false>(new_depth - r, ply + 1, -alpha - 1, -alpha, true);
         if r > 0 && s > alpha && !self.stopped {
-            s = -self.negamax::<false>(new_depth, ply + 1, -alpha - 1, -alpha, !cut_node);
+            s = -self.negamax::<false>(new_depth, ply + 1, -alpha - 1, -alpha, !node.cut_node);
         }
         if PV && s > alpha && s < beta && !self.stopped {
             s = -self.negamax::<true>(new_depth, ply + 1, -beta, -alpha, false);
@@ -380,10 +378,6 @@ impl Worker<'_> {
         } else {
             None
         }
-    }
-
-    pub fn evaluate(&mut self) -> Score {
-        self.evaluator.evaluate(self.pos.board())
     }
 
     /// Records a root move's result: its score if it is the first or beats
@@ -425,51 +419,22 @@ impl Worker<'_> {
 impl Worker<'_> {
     /// Stores a node's result (unless the table is switched off): a lower
     /// bound if it failed high, exact if a PV node found a move inside the
-    /// window, an upper bound otherwise. `eval` is the raw static evaluation.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn store_result(
-        &self,
-        key: u64,
-        ply: usize,
-        depth: i32,
-        pv: bool,
-        (best, beta): (Score, Score),
-        best_move: Option<Move>,
-        eval: Score,
-    ) {
+    /// window, an upper bound otherwise, with the raw static evaluation.
+    pub(super) fn store_result(&self, node: &Node, best: Score, best_move: Option<Move>) {
         if !self.config.tt {
             return;
         }
-        let bound = if best >= beta {
+        let bound = if best >= node.beta {
             TtBound::Lower
-        } else if pv && best_move.is_some() {
+        } else if node.pv && best_move.is_some() {
             TtBound::Exact
         } else {
             TtBound::Upper
         };
-        let score = score_to_tt(best, ply);
+        let score = score_to_tt(best, node.ply);
+        let eval = if node.in_check { 0 } else { node.raw_eval };
         self.shared
             .tt
-            .store(key, best_move, score, eval, depth, bound);
-    }
-}
-
-/// True if a stored bound makes the score usable against `beta`: a lower
-/// bound at or above beta, an upper bound below it, or an exact score.
-pub fn bound_decides(bound: TtBound, score: Score, beta: Score) -> bool {
-    match bound {
-        TtBound::Exact => true,
-        TtBound::Lower => score >= beta,
-        TtBound::Upper => score < beta,
-    }
-}
-
-/// True if a hash score is a better estimate than the static evaluation: a
-/// lower bound above it, an upper bound below it, or an exact score.
-fn improves_eval(bound: TtBound, score: Score, static_eval: Score) -> bool {
-    match bound {
-        TtBound::Exact => true,
-        TtBound::Lower => score > static_eval,
-        TtBound::Upper => score < static_eval,
+            .store(node.key, best_move, score, eval, node.depth, bound);
     }
 }

@@ -11,6 +11,7 @@
 //! Sound in the sense that matters: it changes only estimates, never a
 //! proven score, and its correction is bounded.
 
+use super::params::{CORRECTION_MAX_CP, CORRECTION_MAX_WEIGHT};
 use super::score::{MATE_BOUND, Score};
 use crate::board::{Board, Color, Piece};
 
@@ -18,10 +19,6 @@ use crate::board::{Board, Color, Piece};
 const SIZE: usize = 1 << 14;
 /// Fixed-point scale of the stored averages (1 cp = `GRAIN`).
 const GRAIN: i32 = 256;
-/// Largest correction, in centipawns.
-pub const CORRECTION_MAX_CP: i32 = 64;
-/// A new sample's weight is `depth + 1` out of 256, at most this.
-const MAX_WEIGHT: i32 = 16;
 
 pub struct CorrectionHistory {
     table: Vec<i32>,
@@ -56,7 +53,7 @@ impl CorrectionHistory {
     pub fn update(&mut self, board: &Board, depth: i32, raw: Score, best: Score) {
         let max = CORRECTION_MAX_CP * GRAIN;
         let sample = ((best - raw) * GRAIN).clamp(-max, max);
-        let w = (depth + 1).min(MAX_WEIGHT);
+        let w = (depth + 1).min(CORRECTION_MAX_WEIGHT);
         let e = &mut self.table[index(board)];
         *e = ((*e * (256 - w) + sample * w) / 256).clamp(-max, max);
     }

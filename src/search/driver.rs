@@ -20,18 +20,22 @@ use std::sync::atomic::Ordering;
 
 use super::info::{Bound, Info, Reporter};
 use super::limits::Limits;
-use super::pruning::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH};
+use super::params::*;
 use super::score::{INFINITE, MAX_PLY, Score, UciScore, is_mate, mate_moves};
 use super::thread::Worker;
-use super::{Clock, SearchResult, Settings, Shared, pv_to_uci};
+use super::{Clock, SEARCH_STACK_BYTES, SearchResult, Settings, Shared, pv_to_uci};
 use crate::board::{Move, Position};
-use crate::engine::SEARCH_STACK_BYTES;
 
 /// What one thread found.
-struct ThreadResult {
+struct ThreadResult<'a> {
     depth: u32,
+    seldepth: u32,
     score: Score,
     pv: Vec<Move>,
+    /// True when the main thread printed this line as its last `info`.
+    reported: bool,
+    /// The main thread hands the reporter back for the final `info`.
+    reporter: Option<&'a mut (dyn Reporter + 'a)>,
 }
 
 /// Runs a search from `root` under `limits` and returns the best move. Time
@@ -46,12 +50,16 @@ pub fn run<'a>(
 ) -> SearchResult {
     shared.nodes.store(0, Ordering::Relaxed);
     let mut root_moves = root.legal_moves();
+    if root_moves.is_empty() {
+        reporter.info(&game_over_info(root, shared));
+        return SearchResult::none(0);
+    }
     if !limits.searchmoves.is_empty() {
         root_moves.retain(|m| limits.searchmoves.contains(m));
     }
     let clock = Clock::new(limits, root, settings, shared.go_instant());
     let threads = settings.threads.max(1);
-    let results: Vec<ThreadResult> = std::thread::scope(|scope| {
+    let mut results: Vec<ThreadResult> = std::thread::scope(|scope| {
         let mut handles = Vec::new();
         let mut main_reporter = Some(reporter);
         for id in 0..threads {
@@ -79,37 +87,85 @@ pub fn run<'a>(
         }
         handles.into_iter().filter_map(|h| h.join().ok()).collect()
     });
-    pick_result(results, shared)
+    let reporter = results.iter_mut().find_map(|r| r.reporter.take());
+    let nodes = shared.nodes.load(Ordering::Relaxed);
+    let best = pick_result(results);
+    if let (Some(r), Some(reporter)) = (&best, reporter) {
+        report_final(r, root, &clock, shared, reporter);
+    }
+    best.map_or(SearchResult::none(nodes), |r| SearchResult {
+        best: r.pv.first().copied(),
+        ponder: r.pv.get(1).copied(),
+        score: r.score,
+        depth: r.depth,
+        nodes,
+    })
 }
 
 /// Chooses the deepest thread's line; the better score breaks ties.
-fn pick_result(results: Vec<ThreadResult>, shared: &Shared) -> SearchResult {
-    let nodes = shared.nodes.load(Ordering::Relaxed);
-    let best = results
+fn pick_result(results: Vec<ThreadResult>) -> Option<ThreadResult> {
+    results
         .into_iter()
         .enumerate()
         .max_by_key(|(id, r)| (r.depth, r.score, std::cmp::Reverse(*id)))
-        .map(|(_, r)| r);
-    match best {
-        Some(r) => SearchResult {
-            best: r.pv.first().copied(),
-            ponder: r.pv.get(1).copied(),
-            score: r.score,
-            depth: r.depth,
-            nodes,
+        .map(|(_, r)| r)
+}
+
+/// Prints the chosen line unless it was the last `info` already, so that
+/// the last PV printed starts with the `bestmove` (another thread's line, or
+/// a partial iteration's, may have been chosen).
+fn report_final(
+    r: &ThreadResult,
+    root: &Position,
+    clock: &Clock,
+    shared: &Shared,
+    reporter: &mut dyn Reporter,
+) {
+    if r.reported || r.score <= -INFINITE + 1 || r.pv.is_empty() {
+        return;
+    }
+    let (ms, nodes) = (clock.elapsed_ms(), shared.nodes.load(Ordering::Relaxed));
+    reporter.info(&Info {
+        depth: r.depth.max(1),
+        seldepth: r.seldepth,
+        multipv: 1,
+        score: UciScore::from(r.score),
+        bound: Bound::Exact,
+        nodes,
+        nps: nodes * 1000 / ms.max(1),
+        hashfull: shared.tt.hashfull(),
+        time_ms: ms,
+        pv: pv_to_uci(root, &r.pv),
+    });
+}
+
+/// The score of a finished game: mated (in check) or stalemated, no PV.
+fn game_over_info(root: &Position, shared: &Shared) -> Info {
+    let mated = !root.board().checkers().is_empty();
+    Info {
+        depth: 0,
+        seldepth: 0,
+        multipv: 1,
+        score: if mated {
+            UciScore::Mate(0)
+        } else {
+            UciScore::Cp(0)
         },
-        None => SearchResult {
-            best: None,
-            ponder: None,
-            score: 0,
-            depth: 0,
-            nodes,
-        },
+        bound: Bound::Exact,
+        nodes: 0,
+        nps: 0,
+        hashfull: shared.tt.hashfull(),
+        time_ms: 0,
+        pv: Vec::new(),
     }
 }
 
 /// One thread's iterative deepening loop.
-fn iterative_deepening(mut w: Worker, limits: &Limits, settings: &Settings) -> ThreadResult {
+fn iterative_deepening<'a>(
+    mut w: Worker<'a>,
+    limits: &Limits,
+    settings: &Settings,
+) -> ThreadResult<'a> {
     let max_depth = limits
         .depth
         .unwrap_or(MAX_PLY as u32 - 1)
@@ -117,12 +173,16 @@ fn iterative_deepening(mut w: Worker, limits: &Limits, settings: &Settings) -> T
     let multipv = settings.multipv.clamp(1, w.root_moves.len().max(1));
     let mut result = ThreadResult {
         depth: 0,
+        seldepth: 0,
         score: -INFINITE,
         pv: w.root_moves.first().map(|r| vec![r.mv]).unwrap_or_default(),
+        reported: false,
+        reporter: None,
     };
     if w.root_moves.is_empty() {
         w.shared.stop.store(true, Ordering::SeqCst);
         w.shared.give_histories(w.id, w.hist);
+        result.reporter = w.reporter.take();
         return result;
     }
     let mut tm = TimeState::default();
@@ -149,14 +209,17 @@ fn iterative_deepening(mut w: Worker, limits: &Limits, settings: &Settings) -> T
         if !w.stopped || depth == 1 || w.root_moves[0].score != -INFINITE {
             result = ThreadResult {
                 depth: if w.stopped { depth - 1 } else { depth },
+                seldepth: w.root_moves[0].seldepth.max(w.seldepth) as u32,
                 score: w.root_moves[0].score.max(-INFINITE + 1),
                 pv: w.root_moves[0].pv.clone(),
+                // A completed iteration is printed just below.
+                reported: !w.stopped && w.is_main(),
+                reporter: None,
             };
         }
         if w.stopped {
             break;
         }
-        w.completed_depth = depth;
         if w.is_main() {
             report(&mut w, depth, multipv, Bound::Exact);
             if should_stop(&mut w, &mut tm, limits, iteration_nodes) {
@@ -173,6 +236,7 @@ fn iterative_deepening(mut w: Worker, limits: &Limits, settings: &Settings) -> T
         w.shared.stop.store(true, Ordering::SeqCst);
     }
     w.shared.give_histories(w.id, w.hist);
+    result.reporter = w.reporter.take();
     result
 }
 
@@ -203,7 +267,7 @@ fn aspiration(w: &mut Worker, depth: u32, pv_idx: usize) {
         } else {
             return;
         }
-        delta += delta / 2;
+        delta += delta / ASPIRATION_GROWTH_DIVISOR;
     }
 }
 
@@ -238,15 +302,18 @@ fn should_stop(
         tm.stable_iterations = 0;
     }
     tm.best = Some(best.mv);
-    let stability = [1.6, 1.3, 1.1, 1.0, 0.9, 0.8][tm.stable_iterations.min(5) as usize];
+    let last = STABILITY_FACTORS.len() - 1;
+    let stability = STABILITY_FACTORS[(tm.stable_iterations as usize).min(last)];
     // A falling score means trouble: think longer.
-    let drop = tm.prev_score.map_or(0, |p| (p - best.score).clamp(0, 100));
+    let drop = tm
+        .prev_score
+        .map_or(0, |p| (p - best.score).clamp(0, FALLING_MAX_DROP));
     tm.prev_score = Some(best.score);
-    let falling = 1.0 + drop as f64 / 200.0;
+    let falling = 1.0 + drop as f64 / FALLING_DIVISOR;
     // When the best move's subtree holds most of the nodes, it is clear.
     let iteration_nodes = (w.nodes - iteration_start_nodes).max(1);
     let share = best.nodes as f64 / iteration_nodes as f64;
-    let effort = (1.6 - share).clamp(0.6, 1.4);
+    let effort = (EFFORT_BASE - share).clamp(EFFORT_MIN, EFFORT_MAX);
     w.clock.soft_stop(w.shared, stability * falling * effort)
 }
 
@@ -271,7 +338,7 @@ fn report(w: &mut Worker, depth: u32, multipv: usize, bound: Bound) {
 
 /// Reports an aspiration fail (only in longer searches, to limit output).
 fn report_bound(w: &mut Worker, depth: u32, bound: Bound) {
-    if !w.is_main() || w.clock.elapsed_ms() < 1000 {
+    if !w.is_main() || w.clock.elapsed_ms() < BOUND_INFO_AFTER_MS {
         return;
     }
     let rm = &w.root_moves[w.pv_idx];

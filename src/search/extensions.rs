@@ -7,13 +7,14 @@
 //! fails high, so return) and the negative extension (the hash move is merely
 //! good enough, so search it shallower).
 
-use super::pruning::{
-    SE_DOUBLE_MARGIN, SE_MARGIN_PER_DEPTH, SE_MAX_DOUBLE, SE_MIN_DEPTH, SE_NEGATIVE,
-    SE_TT_DEPTH_SLACK,
+use super::node::Node;
+use super::params::{
+    EXTENSION_PLY_LIMIT, SE_DEPTH_DIVISOR, SE_DOUBLE_MARGIN, SE_MARGIN_PER_DEPTH, SE_MAX_DOUBLE,
+    SE_MIN_DEPTH, SE_NEGATIVE, SE_TT_DEPTH_SLACK,
 };
 use super::score::{MATE_BOUND, Score};
 use super::thread::Worker;
-use super::tt::{TtBound, TtEntry};
+use super::tt::TtBound;
 use crate::board::Move;
 
 /// The outcome of a singular-extension test.
@@ -23,44 +24,46 @@ pub(super) enum Singular {
 }
 
 impl Worker<'_> {
+    /// The singular-extension test of the hash move, when it applies.
+    pub(super) fn singular_extension(&mut self, node: &Node, mv: Move) -> Singular {
+        if node.is_root()
+            || Some(mv) != node.tt_move
+            || node.excluded.is_some()
+            || !self.config.singular_extension
+        {
+            return Singular::Extend(0);
+        }
+        self.singular(node, mv)
+    }
+
     /// Singular extension: is the hash move much better than all others?
     /// Double extensions only off the principal variation: PV nodes are
     /// searched with full windows, where growing the tree costs most.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn singular(
-        &mut self,
-        mv: Move,
-        depth: i32,
-        ply: usize,
-        beta: Score,
-        cut_node: bool,
-        pv: bool,
-        entry: Option<TtEntry>,
-        tt_score: Option<Score>,
-    ) -> Singular {
-        let (Some(e), Some(tt_score)) = (entry, tt_score) else {
+    fn singular(&mut self, node: &Node, mv: Move) -> Singular {
+        let (Some(e), Some(tt_score)) = (node.tt_entry, node.tt_score) else {
             return Singular::Extend(0);
         };
+        let (depth, ply, beta) = (node.depth, node.ply, node.beta);
         let usable = depth >= SE_MIN_DEPTH
             && e.depth >= depth - SE_TT_DEPTH_SLACK
             && e.bound != TtBound::Upper
             && tt_score.abs() < MATE_BOUND
-            && (ply as i32) < 2 * self.root_depth;
+            && (ply as i32) < EXTENSION_PLY_LIMIT * self.root_depth;
         if !usable {
             return Singular::Extend(0);
         }
         let singular_beta = tt_score - SE_MARGIN_PER_DEPTH * depth;
         self.stack[ply].excluded = Some(mv);
         let s = self.negamax::<false>(
-            (depth - 1) / 2,
+            (depth - 1) / SE_DEPTH_DIVISOR,
             ply,
             singular_beta - 1,
             singular_beta,
-            cut_node,
+            node.cut_node,
         );
         self.stack[ply].excluded = None;
         if s < singular_beta {
-            let double = !pv
+            let double = !node.pv
                 && s < singular_beta - SE_DOUBLE_MARGIN
                 && self.stack[ply].double_extensions < SE_MAX_DOUBLE;
             Singular::Extend(if double { 2 } else { 1 })

@@ -17,16 +17,15 @@
 //! saturate smoothly at +-MAX and old information decays as new arrives.
 
 use super::correction::CorrectionHistory;
-use super::movepick::{NO_MOVE, is_noisy};
+use super::params::{
+    HISTORY_BONUS_LINEAR, HISTORY_BONUS_MAX, HISTORY_BONUS_QUADRATIC, HISTORY_MAX,
+};
 use super::score::MAX_PLY;
-use super::thread::Worker;
 use crate::board::{Color, Move, Piece, Square};
 
-/// Largest absolute history value.
-pub const HISTORY_MAX: i32 = 16384;
 /// Bonus for a move that caused a cutoff at `depth` (malus for the others tried).
 pub fn history_bonus(depth: i32) -> i32 {
-    (depth * depth * 16 + depth * 32).min(1600)
+    (depth * depth * HISTORY_BONUS_QUADRATIC + depth * HISTORY_BONUS_LINEAR).min(HISTORY_BONUS_MAX)
 }
 
 fn gravity(entry: &mut i16, bonus: i32) {
@@ -72,10 +71,6 @@ fn butterfly_index(color: Color, mv: Move) -> usize {
 }
 
 impl Histories {
-    pub fn clear(&mut self) {
-        *self = Self::default();
-    }
-
     pub fn butterfly(&self, color: Color, mv: Move) -> i32 {
         self.butterfly[butterfly_index(color, mv)] as i32
     }
@@ -138,87 +133,6 @@ impl Histories {
 
     pub fn update_capture(&mut self, pt: PieceTo, victim: Piece, bonus: i32) {
         gravity(&mut self.capture[pt * 6 + victim as usize], bonus);
-    }
-}
-
-/// Moves remembered per node for history maluses.
-const TRIED_MAX: usize = 64;
-
-impl Worker<'_> {
-    /// Rewards the cutoff move and punishes the moves tried before it.
-    pub(super) fn update_histories(
-        &mut self,
-        best: Move,
-        depth: i32,
-        ply: usize,
-        quiets: &[Move],
-        noisies: &[Move],
-    ) {
-        let bonus = history_bonus(depth);
-        let stm = self.pos.side_to_move();
-        let prevs = self.prevs(ply);
-        let board = self.pos.board();
-        let pt_of = |mv: Move| {
-            let piece = board.piece_on(mv.from).unwrap_or(crate::board::Piece::Pawn);
-            piece_to(stm, piece, mv.to)
-        };
-        if !is_noisy(&self.pos, best) {
-            if self.config.history {
-                self.hist.update_quiet(stm, best, pt_of(best), prevs, bonus);
-                for &q in quiets {
-                    self.hist.update_quiet(stm, q, pt_of(q), prevs, -bonus);
-                }
-            }
-            self.hist.add_refutation(ply, best, prevs[0]);
-        } else if let Some(victim) = self.pos.captured(best) {
-            self.hist.update_capture(pt_of(best), victim, bonus);
-        }
-        for &n in noisies {
-            if let Some(victim) = self.pos.captured(n) {
-                self.hist.update_capture(pt_of(n), victim, -bonus);
-            }
-        }
-    }
-}
-
-/// The moves searched at a node before the best one, for history maluses.
-pub(super) struct Tried {
-    quiets: [Move; TRIED_MAX],
-    noisies: [Move; TRIED_MAX],
-    n_quiets: usize,
-    n_noisies: usize,
-}
-
-impl Default for Tried {
-    fn default() -> Self {
-        Self {
-            quiets: [NO_MOVE; TRIED_MAX],
-            noisies: [NO_MOVE; TRIED_MAX],
-            n_quiets: 0,
-            n_noisies: 0,
-        }
-    }
-}
-
-impl Tried {
-    pub(super) fn push(&mut self, mv: Move, quiet: bool) {
-        let (list, n) = if quiet {
-            (&mut self.quiets, &mut self.n_quiets)
-        } else {
-            (&mut self.noisies, &mut self.n_noisies)
-        };
-        if *n < TRIED_MAX {
-            list[*n] = mv;
-            *n += 1;
-        }
-    }
-
-    pub(super) fn quiets(&self) -> &[Move] {
-        &self.quiets[..self.n_quiets]
-    }
-
-    pub(super) fn noisies(&self) -> &[Move] {
-        &self.noisies[..self.n_noisies]
     }
 }
 

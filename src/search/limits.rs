@@ -27,9 +27,4 @@ impl Limits {
             ..Self::default()
         }
     }
-
-    /// True if the search stops only when told to.
-    pub fn waits_for_stop(&self) -> bool {
-        self.infinite || self.ponder
-    }
 }

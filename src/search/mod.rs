@@ -5,21 +5,24 @@
 //! (`time`) and Lazy SMP threads (`driver`). Every technique can be switched
 //! off through `config::SearchConfig`.
 
-pub mod alphabeta;
+pub(crate) mod alphabeta;
 pub mod config;
-pub mod correction;
-pub mod driver;
-pub mod extensions;
-pub mod history;
+pub(crate) mod correction;
+pub(crate) mod driver;
+pub(crate) mod extensions;
+pub(crate) mod history;
 pub mod info;
 pub mod limits;
-pub mod movepick;
-pub mod pruning;
-pub mod pv;
-pub mod quiescence;
+pub(crate) mod lmr;
+pub(crate) mod movepick;
+pub(crate) mod node;
+pub(crate) mod params;
+pub(crate) mod pruning;
+pub(crate) mod pv;
+pub(crate) mod quiescence;
 pub mod score;
-pub mod thread;
-pub mod time;
+pub(crate) mod thread;
+pub(crate) mod time;
 pub mod tt;
 
 pub use driver::run;
@@ -33,6 +36,9 @@ use crate::eval::nnue::{self, Network};
 use limits::Limits;
 use score::Score;
 use time::Budget;
+
+/// Stack size of search threads: deep recursion with large frames.
+pub const SEARCH_STACK_BYTES: usize = 64 * 1024 * 1024;
 
 /// Hash size of a `Shared::default()`: enough for short searches (tests,
 /// datagen, the lab); the engine sizes its table from the Hash option.
@@ -160,6 +166,19 @@ pub struct SearchResult {
     pub score: Score,
     pub depth: u32,
     pub nodes: u64,
+}
+
+impl SearchResult {
+    /// No move: nothing to search.
+    pub fn none(nodes: u64) -> Self {
+        Self {
+            best: None,
+            ponder: None,
+            score: 0,
+            depth: 0,
+            nodes,
+        }
+    }
 }
 
 /// When to stop: the clock started at `start`, with optional time and node limits.

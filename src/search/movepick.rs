@@ -10,16 +10,13 @@
 
 use super::config::SearchConfig;
 use super::history::{Histories, PieceTo, piece_to};
+use super::params::{CAPTURE_HISTORY_DIVISOR, CHECK_BONUS, MVV_SCALE};
 use crate::board::moves::CheckInfo;
 use crate::board::see::{see_ge, see_value};
 use crate::board::{Move, Piece, Position};
 
 /// Marks a quiet move before scoring.
 const QUIET: i32 = i32::MIN;
-
-/// Ordering bonus of quiet checks: they come before other quiets, since they
-/// so often carry a threat that shallow pruning would otherwise miss.
-const CHECK_BONUS: i32 = 16384;
 
 /// Filler for move arrays.
 pub const NO_MOVE: Move = Move {
@@ -85,8 +82,10 @@ pub struct MovePicker {
     skip_quiets: bool,
 }
 
-/// True for the moves quiescence searches: captures and queen promotions.
-pub fn is_noisy(pos: &Position, mv: Move) -> bool {
+/// True for the moves quiescence searches and the picker's noisy stages:
+/// captures and queen promotions. Underpromotions are searched as quiets
+/// (unlike `Position::is_noisy`, which counts every promotion).
+pub fn is_tactical(pos: &Position, mv: Move) -> bool {
     mv.promotion == Some(Piece::Queen) || pos.is_capture(mv)
 }
 
@@ -153,7 +152,8 @@ impl MovePicker {
             match self.stage {
                 Stage::TtMove => {
                     self.stage = Stage::Generate;
-                    let wanted = |m: Move| !self.noisy_only || pos.in_check() || is_noisy(pos, m);
+                    let wanted =
+                        |m: Move| !self.noisy_only || pos.in_check() || is_tactical(pos, m);
                     self.tt_move = self
                         .tt_move
                         .filter(|&m| pos.board().is_legal(m) && wanted(m));
@@ -232,11 +232,11 @@ impl MovePicker {
                 if Some(mv) == tt_move {
                     continue;
                 }
-                if is_noisy(pos, mv) {
+                if is_tactical(pos, mv) {
                     let victim = pos.captured(mv).unwrap_or(Piece::Pawn);
-                    let mvv = see_value(victim) * 16 + mv.promotion.map_or(0, see_value);
+                    let mvv = see_value(victim) * MVV_SCALE + mv.promotion.map_or(0, see_value);
                     let hist = ctx.hist.capture(piece_to(stm, pm.piece, mv.to), victim);
-                    list.push((mv, mvv + hist / 16 - pm.piece as i32));
+                    list.push((mv, mvv + hist / CAPTURE_HISTORY_DIVISOR - pm.piece as i32));
                 } else if keep_quiets {
                     list.push((mv, QUIET));
                 }
@@ -322,3 +322,7 @@ fn next_stage(s: Stage) -> Stage {
         _ => Stage::ScoreQuiets,
     }
 }
+
+#[cfg(test)]
+#[path = "movepick_tests.rs"]
+mod tests;

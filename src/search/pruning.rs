@@ -1,146 +1,26 @@
-//! Parameters of the pruning, reduction and extension techniques, one group
-//! per technique. The code using them is in `alphabeta` and `quiescence`; the
-//! switches are in `config`. Values are the usual starting points of the
-//! literature (Stockfish, Ethereal), to be tuned by matches.
+//! Pruning: skipping nodes (razoring, reverse futility, null move, ProbCut)
+//! and moves (late move, futility, SEE pruning) that very probably do not
+//! matter, and the late move reduction of each move. The numbers are in
+//! `params`, the switches in `config`.
 
-use super::score::Score;
-
-// Reverse futility pruning (static null move): at shallow depth, a static
-// evaluation far above beta is unlikely to drop below it within `depth` plies.
-pub const RFP_MAX_DEPTH: i32 = 8;
-pub const RFP_MARGIN: Score = 100;
-
-// Razoring: at very shallow depth, a static evaluation far below alpha is
-// checked with a quiescence search only.
-pub const RAZOR_MAX_DEPTH: i32 = 3;
-pub const RAZOR_BASE: Score = 400;
-pub const RAZOR_PER_DEPTH_SQ: Score = 250;
-
-// Null move pruning: if passing still fails high on a reduced search, a real
-// move will too (unsound only in zugzwang, hence the conditions).
-pub const NMP_MIN_DEPTH: i32 = 3;
-pub const NMP_BASE_REDUCTION: i32 = 3;
-pub const NMP_DEPTH_DIVISOR: i32 = 3;
-pub const NMP_EVAL_DIVISOR: Score = 200;
-/// From this depth a null-move fail high is verified by a reduced normal search.
-pub const NMP_VERIFY_DEPTH: i32 = 12;
-
-// Futility pruning: a quiet move cannot raise a static evaluation far below
-// alpha enough at shallow depth.
-pub const FUTILITY_MAX_DEPTH: i32 = 8;
-pub const FUTILITY_BASE: Score = 90;
-pub const FUTILITY_PER_DEPTH: Score = 100;
-
-// Late move pruning: after enough quiet moves at shallow depth, the rest
-// (ordered last by history) are skipped.
-pub const LMP_MAX_DEPTH: i32 = 8;
-
-/// Quiet moves searched before late move pruning starts.
-pub fn lmp_threshold(depth: i32, improving: bool) -> usize {
-    let base = 3 + depth * depth;
-    (if improving { base } else { base / 2 }) as usize
-}
-
-// SEE pruning: moves that lose material by static exchange at shallow depth.
-pub const SEE_QUIET_MARGIN: Score = 60;
-pub const SEE_NOISY_MARGIN: Score = 100;
-pub const SEE_MAX_DEPTH: i32 = 8;
-
-// Delta pruning (quiescence): a capture that cannot bring the score near
-// alpha even with this margin is skipped.
-pub const DELTA_MARGIN: Score = 200;
-
-// ProbCut: a capture that beats beta by a margin in a shallow search very
-// probably beats beta in the full one.
-pub const PROBCUT_MIN_DEPTH: i32 = 5;
-pub const PROBCUT_MARGIN: Score = 200;
-pub const PROBCUT_REDUCTION: i32 = 4;
-
-// Internal iterative reduction: a node without a hash move at high depth is
-// probably not important; search it one ply shallower.
-pub const IIR_MIN_DEPTH: i32 = 4;
-
-// Singular extension: when the hash move is much better than every
-// alternative (checked by a reduced search excluding it), extend it.
-pub const SE_MIN_DEPTH: i32 = 8;
-pub const SE_TT_DEPTH_SLACK: i32 = 3;
-/// The alternatives must stay this far (per ply of depth) below the hash score.
-pub const SE_MARGIN_PER_DEPTH: Score = 3;
-pub const SE_DOUBLE_MARGIN: Score = 20;
-/// Plies taken off a hash move that is not singular but already beats beta.
-pub const SE_NEGATIVE: i32 = 2;
-/// Double extensions allowed along one line, to bound tree growth.
-pub const SE_MAX_DOUBLE: u32 = 6;
-
-// Aspiration windows around the previous iteration's score.
-pub const ASPIRATION_MIN_DEPTH: u32 = 4;
-pub const ASPIRATION_DELTA: Score = 15;
-
-// Late move reductions: later moves in a well-ordered list are rarely best;
-// search them shallower and re-search only if they beat alpha.
-pub const LMR_MIN_DEPTH: i32 = 3;
-const LMR_BASE: f64 = 0.75;
-const LMR_DIVISOR: f64 = 2.25;
-/// History value worth one ply of reduction.
-pub const LMR_HISTORY_DIVISOR: i32 = 8192;
-
-/// LMR base reductions by depth and move number, from `ln(d) * ln(m)`.
-pub struct LmrTable {
-    table: Vec<[i32; 64]>,
-}
-
-impl Default for LmrTable {
-    fn default() -> Self {
-        let table = (0..64)
-            .map(|d| {
-                let mut row = [0; 64];
-                for (m, r) in row.iter_mut().enumerate().skip(1) {
-                    if d > 0 {
-                        *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as i32;
-                    }
-                }
-                row
-            })
-            .collect();
-        Self { table }
-    }
-}
-
-impl LmrTable {
-    pub fn get(&self, depth: i32, move_count: usize) -> i32 {
-        self.table[depth.clamp(0, 63) as usize][move_count.min(63)]
-    }
-}
-
-use super::movepick::{MovePicker, is_noisy};
-use super::score::{MATE_BOUND, Score as S};
+use super::movepick::{MovePicker, is_tactical};
+use super::node::{MoveState, Node};
+use super::params::*;
+use super::score::{MATE_BOUND, Score};
 use super::thread::Worker;
-use super::tt::TtEntry;
-use crate::board::Move;
 use crate::board::see::see_ge;
 
 impl Worker<'_> {
     /// Node-level pruning before any move is searched (non-PV, not in check).
     /// Returns the score to return from the node, if it can be pruned.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn prune_node(
-        &mut self,
-        depth: i32,
-        ply: usize,
-        alpha: S,
-        beta: S,
-        eval: S,
-        (raw_eval, static_eval): (S, S),
-        improving: bool,
-        cut_node: bool,
-        tt_entry: Option<TtEntry>,
-    ) -> Option<S> {
+    pub(super) fn prune_node(&mut self, node: &Node) -> Option<Score> {
         let c = self.config;
+        let (depth, eval, alpha, beta) = (node.depth, node.eval, node.alpha, node.beta);
         if c.razoring
             && depth <= RAZOR_MAX_DEPTH
             && eval + RAZOR_BASE + RAZOR_PER_DEPTH_SQ * depth * depth < alpha
         {
-            let q = self.quiescence::<false>(ply, alpha, alpha + 1, true);
+            let q = self.quiescence::<false>(node.ply, alpha, alpha + 1, true);
             if q <= alpha {
                 return Some(q);
             }
@@ -148,30 +28,25 @@ impl Worker<'_> {
         if c.reverse_futility
             && depth <= RFP_MAX_DEPTH
             && eval.abs() < MATE_BOUND
-            && eval - RFP_MARGIN * (depth - improving as i32) >= beta
+            && eval - RFP_MARGIN * (depth - node.improving as i32) >= beta
         {
             return Some(eval);
         }
         if c.null_move
             && depth >= NMP_MIN_DEPTH
             && eval >= beta
-            && static_eval >= beta
-            && let Some(s) = self.null_move(depth, ply, beta, eval, cut_node)
+            && node.static_eval >= beta
+            && let Some(s) = self.null_move(node)
         {
             return Some(s);
         }
         if c.probcut && depth >= PROBCUT_MIN_DEPTH && beta.abs() < MATE_BOUND {
             let rbeta = beta + PROBCUT_MARGIN;
-            let useless = tt_entry.is_some_and(|e| e.depth >= depth - 3 && e.score < rbeta);
+            let useless = node
+                .tt_entry
+                .is_some_and(|e| e.depth >= depth - PROBCUT_TT_DEPTH_SLACK && e.score < rbeta);
             if !useless {
-                return self.probcut(
-                    depth,
-                    ply,
-                    rbeta,
-                    (raw_eval, static_eval),
-                    cut_node,
-                    tt_entry,
-                );
+                return self.probcut(node, rbeta);
             }
         }
         None
@@ -181,7 +56,8 @@ impl Worker<'_> {
     /// still fails high, the node almost surely does. Skipped when the side to
     /// move has only pawns (zugzwang is common there), right after another
     /// null move, and inside a verification search.
-    fn null_move(&mut self, depth: i32, ply: usize, beta: S, eval: S, cut_node: bool) -> Option<S> {
+    fn null_move(&mut self, node: &Node) -> Option<Score> {
+        let (depth, ply, beta) = (node.depth, node.ply, node.beta);
         let stm = self.pos.side_to_move();
         if ply < self.nmp_min_ply
             || !self.pos.has_non_pawn_material(stm)
@@ -191,13 +67,13 @@ impl Worker<'_> {
         }
         let r = NMP_BASE_REDUCTION
             + depth / NMP_DEPTH_DIVISOR
-            + ((eval - beta) / NMP_EVAL_DIVISOR).min(3);
+            + ((node.eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX_REDUCTION);
         if !self.make_null_move() {
             return None;
         }
         self.stack[ply].piece_to = None;
         self.stack[ply].null_move = true;
-        let score = -self.negamax::<false>(depth - r, ply + 1, -beta, -beta + 1, !cut_node);
+        let score = -self.negamax::<false>(depth - r, ply + 1, -beta, -beta + 1, !node.cut_node);
         self.unmake_null_move();
         self.stack[ply].null_move = false;
         if self.stopped || score < beta {
@@ -209,7 +85,7 @@ impl Worker<'_> {
             return Some(score);
         }
         // Verification: search without null moves for this side near the top.
-        self.nmp_min_ply = ply + (3 * (depth - r) / 4) as usize;
+        self.nmp_min_ply = ply + (NMP_VERIFY_QUARTERS * (depth - r) / 4) as usize;
         let v = self.negamax::<false>(depth - r, ply, beta - 1, beta, false);
         self.nmp_min_ply = 0;
         (v >= beta).then_some(score)
@@ -218,16 +94,9 @@ impl Worker<'_> {
     /// ProbCut: captures that beat `rbeta` in a quiescence and then a
     /// shallow search are taken as proof that the node fails high. The table
     /// gets the raw evaluation: a probe corrects it again.
-    fn probcut(
-        &mut self,
-        depth: i32,
-        ply: usize,
-        rbeta: S,
-        (raw_eval, static_eval): (S, S),
-        cut_node: bool,
-        tt_entry: Option<TtEntry>,
-    ) -> Option<S> {
-        let tt_move = tt_entry.and_then(|e| e.mv);
+    fn probcut(&mut self, node: &Node, rbeta: Score) -> Option<Score> {
+        let (depth, ply) = (node.depth, node.ply);
+        let tt_move = node.tt_entry.and_then(|e| e.mv);
         let checks = crate::board::moves::CheckInfo::new(self.pos.board());
         let list = self.take_list(ply);
         let mut picker = MovePicker::new_quiescence(tt_move, false, false, list);
@@ -235,7 +104,9 @@ impl Worker<'_> {
         loop {
             let next = self.next_move(&mut picker, prevs, checks);
             let Some(mv) = next else { break };
-            if !is_noisy(&self.pos, mv) || !see_ge(self.pos.board(), mv, rbeta - static_eval) {
+            if !is_tactical(&self.pos, mv)
+                || !see_ge(self.pos.board(), mv, rbeta - node.static_eval)
+            {
                 continue;
             }
             let stm = self.pos.side_to_move();
@@ -254,7 +125,7 @@ impl Worker<'_> {
                     ply + 1,
                     -rbeta,
                     -rbeta + 1,
-                    !cut_node,
+                    !node.cut_node,
                 );
             }
             self.unmake_move();
@@ -263,8 +134,13 @@ impl Worker<'_> {
             }
             if s >= rbeta {
                 self.give_list(ply, picker.into_list());
-                let key = self.pos.key();
-                self.store_result(key, ply, depth - 3, false, (s, rbeta), Some(mv), raw_eval);
+                let proof = Node {
+                    depth: depth - PROBCUT_TT_DEPTH_SLACK,
+                    beta: rbeta,
+                    pv: false,
+                    ..*node
+                };
+                self.store_result(&proof, s, Some(mv));
                 return Some(s);
             }
         }
@@ -273,47 +149,42 @@ impl Worker<'_> {
     }
 
     /// Move-level pruning at shallow depth. Returns true to skip the move.
-    /// `quiet` is false for captures, promotions and checks.
-    #[allow(clippy::too_many_arguments)]
+    /// Tame (quiet, non-checking) moves face late move, futility and quiet
+    /// SEE pruning; captures, promotions and checks only the noisy SEE test.
     pub(super) fn prune_move(
         &mut self,
         picker: &mut MovePicker,
-        mv: Move,
-        quiet: bool,
-        depth: i32,
-        lmr_depth: i32,
-        move_count: usize,
-        in_check: bool,
-        static_eval: S,
-        alpha: S,
-        improving: bool,
+        node: &Node,
+        m: &MoveState,
     ) -> bool {
         let c = self.config;
-        if quiet {
+        let depth = node.depth;
+        let lmr_depth = (depth - self.lmr.get(depth, m.move_count)).max(0);
+        if m.tame {
             if c.late_move_pruning
                 && depth <= LMP_MAX_DEPTH
-                && move_count > lmp_threshold(depth, improving)
+                && m.move_count > lmp_threshold(depth, node.improving)
             {
                 picker.skip_quiets();
                 return true;
             }
             if c.futility
-                && !in_check
+                && !node.in_check
                 && lmr_depth <= FUTILITY_MAX_DEPTH
-                && static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha
+                && node.static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= node.alpha
             {
                 // Not `skip_quiets`: a later quiet check is not futile.
                 return true;
             }
             if c.see_pruning
                 && lmr_depth <= SEE_MAX_DEPTH
-                && !see_ge(self.pos.board(), mv, -SEE_QUIET_MARGIN * lmr_depth)
+                && !see_ge(self.pos.board(), m.mv, -SEE_QUIET_MARGIN * lmr_depth)
             {
                 return true;
             }
         } else if c.see_pruning
             && depth <= SEE_MAX_DEPTH
-            && !see_ge(self.pos.board(), mv, -SEE_NOISY_MARGIN * depth)
+            && !see_ge(self.pos.board(), m.mv, -SEE_NOISY_MARGIN * depth)
         {
             return true;
         }
@@ -321,32 +192,19 @@ impl Worker<'_> {
     }
 
     /// The late move reduction for this move, in plies (0 = none).
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn reduction(
-        &self,
-        depth: i32,
-        move_count: usize,
-        quiet: bool,
-        pv: bool,
-        cut_node: bool,
-        gives_check: bool,
-        improving: bool,
-        history: i32,
-        killers: &[Option<Move>; 2],
-        mv: Move,
-        new_depth: i32,
-    ) -> i32 {
-        if !self.config.lmr || depth < LMR_MIN_DEPTH || move_count <= 1 + pv as usize {
+    pub(super) fn reduction(&self, node: &Node, m: &MoveState, new_depth: i32) -> i32 {
+        let depth = node.depth;
+        if !self.config.lmr || depth < LMR_MIN_DEPTH || m.move_count <= 1 + node.pv as usize {
             return 0;
         }
-        let mut r = self.lmr.get(depth, move_count);
-        if !quiet {
+        let mut r = self.lmr.get(depth, m.move_count);
+        if !m.quiet {
             r /= 2;
         }
-        r += (!pv) as i32 + cut_node as i32 + (!improving) as i32;
-        r -= gives_check as i32 + killers.contains(&Some(mv)) as i32;
-        if quiet {
-            r -= history / LMR_HISTORY_DIVISOR;
+        r += (!node.pv) as i32 + node.cut_node as i32 + (!node.improving) as i32;
+        r -= m.gives_check as i32 + m.killer as i32;
+        if m.quiet {
+            r -= m.history / LMR_HISTORY_DIVISOR;
         }
         r.clamp(0, (new_depth - 1).max(0))
     }

@@ -9,10 +9,11 @@
 //! pruning), are skipped.
 
 use super::movepick::{MovePicker, Stage};
-use super::pruning::DELTA_MARGIN;
+use super::node::Node;
+use super::params::DELTA_MARGIN;
 use super::score::{DRAW, INFINITE, MAX_PLY, Score, mated_in};
 use super::thread::Worker;
-use super::tt::{TtBound, score_from_tt};
+use super::tt::{TtBound, bound_decides, score_from_tt};
 use crate::board::moves::CheckInfo;
 use crate::board::see::{see_ge, see_value};
 
@@ -48,9 +49,7 @@ impl Worker<'_> {
         let entry = self.probe_tt(key, true);
         if let (false, Some(e)) = (PV, entry) {
             let s = score_from_tt(e.score, ply);
-            if super::alphabeta::bound_decides(e.bound, s, beta)
-                && (e.bound != TtBound::Upper || s <= alpha)
-            {
+            if bound_decides(e.bound, s, beta) && (e.bound != TtBound::Upper || s <= alpha) {
                 return s;
             }
         }
@@ -122,8 +121,9 @@ impl Worker<'_> {
         if in_check && moves == 0 {
             return mated_in(ply);
         }
-        let eval = if in_check { 0 } else { raw_eval };
-        self.store_result(key, ply, 0, PV, (best, beta), best_move, eval);
+        let mut node = Node::new(key, ply, 0, alpha, beta);
+        (node.pv, node.in_check, node.raw_eval) = (PV, in_check, raw_eval);
+        self.store_result(&node, best, best_move);
         best
     }
 

@@ -13,6 +13,9 @@ pub const MATE_BOUND: Score = MATE - MAX_PLY as Score;
 /// Larger than any score: the initial window bound.
 pub const INFINITE: Score = 31_000;
 
+/// Marks a missing static evaluation (in check).
+pub const NO_EVAL: Score = -INFINITE - 1;
+
 /// Score for the side to move being mated `ply` plies from the root.
 pub fn mated_in(ply: usize) -> Score {
     -MATE + ply as Score

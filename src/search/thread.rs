@@ -6,11 +6,11 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 use super::config::SearchConfig;
-use super::history::{Histories, PieceTo};
-use super::movepick::{MovePicker, OrderContext};
-use super::pruning::LmrTable;
+use super::history::{Histories, PieceTo, history_bonus, piece_to};
+use super::lmr::LmrTable;
+use super::movepick::{MovePicker, NO_MOVE, OrderContext, is_tactical};
 use super::pv::PvTable;
-use super::score::{INFINITE, MAX_PLY, Score};
+use super::score::{INFINITE, MAX_PLY, NO_EVAL, Score};
 use super::{Clock, Shared, info::Reporter};
 use crate::board::moves::CheckInfo;
 use crate::board::{Move, Position};
@@ -19,8 +19,6 @@ use crate::eval::nnue::Network;
 
 /// Nodes between two looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 256;
-/// Marks a missing static evaluation (in check).
-pub const NO_EVAL: Score = -INFINITE - 1;
 
 /// Per-ply data, indexed by distance from the root.
 #[derive(Clone, Copy, Debug)]
@@ -71,7 +69,6 @@ pub struct Worker<'a> {
     pub root_moves: Vec<RootMove>,
     pub pv_idx: usize,
     pub root_depth: i32,
-    pub completed_depth: u32,
     pub seldepth: usize,
     pub nodes: u64,
     flushed: u64,
@@ -120,7 +117,6 @@ impl<'a> Worker<'a> {
                 .collect(),
             pv_idx: 0,
             root_depth: 0,
-            completed_depth: 0,
             seldepth: 0,
             nodes: 0,
             flushed: 0,
@@ -131,32 +127,6 @@ impl<'a> Worker<'a> {
             clock,
             reporter: None,
         }
-    }
-
-    /// Plays a legal move, telling the evaluator first.
-    pub fn make_move(&mut self, mv: Move) {
-        self.evaluator.push(self.pos.board(), mv);
-        self.pos.play(mv);
-    }
-
-    /// Takes back the last move.
-    pub fn unmake_move(&mut self) {
-        self.evaluator.pop();
-        self.pos.undo();
-    }
-
-    /// Plays a null move; false (nothing done) when in check.
-    pub fn make_null_move(&mut self) -> bool {
-        let played = self.pos.play_null();
-        if played {
-            self.evaluator.push_null();
-        }
-        played
-    }
-
-    /// Takes back a null move.
-    pub fn unmake_null_move(&mut self) {
-        self.unmake_move();
     }
 
     pub fn is_main(&self) -> bool {
@@ -240,9 +210,122 @@ impl<'a> Worker<'a> {
         [at(1), at(2)]
     }
 
+    /// The static evaluation of the current position, from the side to move.
+    pub fn evaluate(&mut self) -> Score {
+        self.evaluator.evaluate(self.pos.board())
+    }
+
+    /// Plays `mv` on the search's position. Every move the search makes goes
+    /// through here, so that the evaluator's accumulators follow the line.
+    pub fn make_move(&mut self, mv: Move) {
+        self.evaluator.push(self.pos.board(), mv);
+        self.pos.play(mv);
+    }
+
+    /// Takes back the last move made with `make_move`.
+    pub fn unmake_move(&mut self) {
+        self.evaluator.pop();
+        self.pos.undo();
+    }
+
+    /// Passes the move; false (nothing played) when that is not possible.
+    pub fn make_null_move(&mut self) -> bool {
+        let played = self.pos.play_null();
+        if played {
+            self.evaluator.push_null();
+        }
+        played
+    }
+
+    /// Takes back the null move made with `make_null_move`.
+    pub fn unmake_null_move(&mut self) {
+        self.unmake_move();
+    }
+
     /// Stable-sorts root moves `from..to` by score, best first.
     pub fn sort_root_moves(&mut self, from: usize, to: usize) {
         self.root_moves[from..to]
             .sort_by(|a, b| b.score.cmp(&a.score).then(b.prev_score.cmp(&a.prev_score)));
+    }
+}
+
+/// Moves remembered per node for history maluses.
+const TRIED_MAX: usize = 64;
+
+impl Worker<'_> {
+    /// Rewards the cutoff move and punishes the moves tried before it.
+    pub(super) fn update_histories(
+        &mut self,
+        best: Move,
+        depth: i32,
+        ply: usize,
+        quiets: &[Move],
+        noisies: &[Move],
+    ) {
+        let bonus = history_bonus(depth);
+        let stm = self.pos.side_to_move();
+        let prevs = self.prevs(ply);
+        let board = self.pos.board();
+        let pt_of = |mv: Move| {
+            let piece = board.piece_on(mv.from).unwrap_or(crate::board::Piece::Pawn);
+            piece_to(stm, piece, mv.to)
+        };
+        if !is_tactical(&self.pos, best) {
+            if self.config.history {
+                self.hist.update_quiet(stm, best, pt_of(best), prevs, bonus);
+                for &q in quiets {
+                    self.hist.update_quiet(stm, q, pt_of(q), prevs, -bonus);
+                }
+            }
+            self.hist.add_refutation(ply, best, prevs[0]);
+        } else if let Some(victim) = self.pos.captured(best) {
+            self.hist.update_capture(pt_of(best), victim, bonus);
+        }
+        for &n in noisies {
+            if let Some(victim) = self.pos.captured(n) {
+                self.hist.update_capture(pt_of(n), victim, -bonus);
+            }
+        }
+    }
+}
+
+/// The moves searched at a node before the best one, for history maluses.
+pub(super) struct Tried {
+    quiets: [Move; TRIED_MAX],
+    noisies: [Move; TRIED_MAX],
+    n_quiets: usize,
+    n_noisies: usize,
+}
+
+impl Default for Tried {
+    fn default() -> Self {
+        Self {
+            quiets: [NO_MOVE; TRIED_MAX],
+            noisies: [NO_MOVE; TRIED_MAX],
+            n_quiets: 0,
+            n_noisies: 0,
+        }
+    }
+}
+
+impl Tried {
+    pub(super) fn push(&mut self, mv: Move, quiet: bool) {
+        let (list, n) = if quiet {
+            (&mut self.quiets, &mut self.n_quiets)
+        } else {
+            (&mut self.noisies, &mut self.n_noisies)
+        };
+        if *n < TRIED_MAX {
+            list[*n] = mv;
+            *n += 1;
+        }
+    }
+
+    pub(super) fn quiets(&self) -> &[Move] {
+        &self.quiets[..self.n_quiets]
+    }
+
+    pub(super) fn noisies(&self) -> &[Move] {
+        &self.noisies[..self.n_noisies]
     }
 }

@@ -7,22 +7,11 @@
 //! not lose on time.
 
 use super::limits::Limits;
+use super::params::{
+    DEFAULT_MOVES_TO_GO, HARD_OVER_SOFT, INCREMENT_PERCENT, LAST_MOVE_CLOCK_SHARE, MAX_CLOCK_SHARE,
+    RESERVE_OVERHEADS,
+};
 use crate::board::Color;
-
-/// Moves assumed left in the game when the GUI does not say (`movestogo`).
-pub const DEFAULT_MOVES_TO_GO: u64 = 30;
-/// Never plan to use more than this share of the remaining clock on one move.
-pub const MAX_CLOCK_SHARE: f64 = 0.6;
-/// The share for the last move before a time control (`movestogo 1`): the
-/// clock is refilled after it, so nearly all of it may go.
-pub const LAST_MOVE_CLOCK_SHARE: f64 = 0.9;
-/// The hard limit may stretch the soft limit by at most this factor.
-pub const HARD_OVER_SOFT: f64 = 4.0;
-/// Clock kept in hand, in Move Overheads: no move plans to spend into it, so
-/// at a low clock the engine plays fast and lets the increment refill it,
-/// rather than sink to a few milliseconds where any stall of the machine or
-/// the GUI loses on time (seen at 1+0.01: 88 ms taken with 21 ms left).
-pub const RESERVE_OVERHEADS: u64 = 5;
 
 /// Time budget for one move, in milliseconds since the search started.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,7 +50,7 @@ impl Budget {
         };
         let reserve = overhead * RESERVE_OVERHEADS;
         let cap = ((usable as f64 * share) as u64).min(usable.saturating_sub(reserve));
-        let base = usable / mtg + inc * 3 / 4;
+        let base = usable / mtg + inc * INCREMENT_PERCENT / 100;
         let soft = base.min(cap).max(1);
         let hard = ((soft as f64 * HARD_OVER_SOFT) as u64).min(cap).max(soft);
         Some(Budget {

@@ -16,6 +16,7 @@
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
+use super::params::{TT_AGE_PLIES, TT_KEEP_DEEPER};
 use super::score::{MATE_BOUND, Score};
 use crate::board::{Move, Piece, Square};
 
@@ -138,6 +139,26 @@ pub fn score_from_tt(score: Score, ply: usize) -> Score {
     }
 }
 
+/// True if a stored bound makes the score usable against `beta`: a lower
+/// bound at or above beta, an upper bound below it, or an exact score.
+pub fn bound_decides(bound: TtBound, score: Score, beta: Score) -> bool {
+    match bound {
+        TtBound::Exact => true,
+        TtBound::Lower => score >= beta,
+        TtBound::Upper => score < beta,
+    }
+}
+
+/// True if a hash score is a better estimate than the static evaluation: a
+/// lower bound above it, an upper bound below it, or an exact score.
+pub fn improves_eval(bound: TtBound, score: Score, static_eval: Score) -> bool {
+    match bound {
+        TtBound::Exact => true,
+        TtBound::Lower => score > static_eval,
+        TtBound::Upper => score < static_eval,
+    }
+}
+
 impl TranspositionTable {
     /// A table of exactly `mb` megabytes (rounded down to whole buckets).
     pub fn new(mb: usize) -> Result<Self, String> {
@@ -227,7 +248,7 @@ impl TranspositionTable {
                 // Keep a deeper entry of this search unless the new one is exact.
                 if let Some(old) = old
                     && bound != TtBound::Exact
-                    && old.depth > depth + 3
+                    && old.depth > depth + TT_KEEP_DEEPER
                     && age_of(data) == age
                 {
                     return;
@@ -237,7 +258,7 @@ impl TranspositionTable {
             }
             let value = match unpack(data) {
                 None => i32::MIN,
-                Some(e) => e.depth - 8 * ((age.wrapping_sub(age_of(data)) & 63) as i32),
+                Some(e) => e.depth - TT_AGE_PLIES * ((age.wrapping_sub(age_of(data)) & 63) as i32),
             };
             if value < worst {
                 worst = value;

@@ -15,6 +15,8 @@ pub enum Command {
         fen: Option<String>,
         moves: Vec<String>,
     },
+    /// A `position` command too malformed to give a position.
+    BadPosition(String),
     Go(GoArgs),
     Perft(u32),
     Stop,
@@ -23,6 +25,8 @@ pub enum Command {
     Display,
     Eval,
     Bench(Option<u32>),
+    Debug(bool),
+    Register,
     /// Blank line: nothing to do.
     Empty,
 }
@@ -42,6 +46,8 @@ pub struct GoArgs {
     pub infinite: bool,
     pub ponder: bool,
     pub searchmoves: Vec<String>,
+    /// Parameters that were ignored, and why.
+    pub warnings: Vec<String>,
 }
 
 /// Parses one line of UCI input.
@@ -55,7 +61,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "isready" => Command::IsReady,
         "ucinewgame" => Command::UciNewGame,
         "setoption" => parse_setoption(rest)?,
-        "position" => parse_position(rest)?,
+        "position" => parse_position(rest).unwrap_or_else(Command::BadPosition),
         "go" => parse_go(rest)?,
         "stop" => Command::Stop,
         "ponderhit" => Command::PonderHit,
@@ -66,13 +72,44 @@ pub fn parse(line: &str) -> Result<Command, String> {
             Some(d) => Some(number(d, "bench depth")?),
             None => None,
         }),
-        other => return Err(format!("unknown command '{other}'")),
+        "debug" => match rest {
+            ["on"] => Command::Debug(true),
+            ["off"] => Command::Debug(false),
+            _ => return Err("debug needs 'on' or 'off'".into()),
+        },
+        "register" => Command::Register,
+        other => return Err(format!("unknown command '{}'", clip(other))),
     })
+}
+
+/// Echoed input is cut short: a junk line may be megabytes long.
+pub const ECHO_CHARS: usize = 80;
+
+/// `text`, cut to `ECHO_CHARS` characters (then `...`).
+pub fn clip(text: &str) -> String {
+    match text.char_indices().nth(ECHO_CHARS) {
+        Some((at, _)) => format!("{}...", &text[..at]),
+        None => text.to_string(),
+    }
 }
 
 fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, String> {
     text.parse()
-        .map_err(|_| format!("{what} needs a number, got '{text}'"))
+        .map_err(|_| format!("{what} needs a number, got '{}'", clip(text)))
+}
+
+/// An integer, saturated to the `i64` range (`None` if not an integer).
+fn integer(text: &str) -> Option<i64> {
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let overflow = if text.starts_with('-') {
+        i64::MIN
+    } else {
+        i64::MAX
+    };
+    Some(text.parse().unwrap_or(overflow))
 }
 
 /// `setoption name <name...> [value <value...>]`; names may contain spaces.
@@ -109,39 +146,75 @@ fn parse_position(words: &[&str]) -> Result<Command, String> {
     Ok(Command::Position { fen, moves })
 }
 
+/// The `go` parameters that take a number (`perft` aside).
+const GO_LIMITS: &[&str] = &[
+    "depth",
+    "nodes",
+    "movetime",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "mate",
+];
+/// The other `go` keywords.
+const GO_WORDS: &[&str] = &["infinite", "ponder", "searchmoves", "perft"];
+
+/// `go ...`: never refused (every `go` needs a `bestmove`); a bad parameter
+/// is skipped with a warning, an out-of-range number clamped.
 fn parse_go(words: &[&str]) -> Result<Command, String> {
     let mut args = GoArgs::default();
     let mut i = 0;
     while i < words.len() {
         let key = words[i];
-        let val = words.get(i + 1).copied();
-        let need = |what: &str| val.ok_or_else(|| format!("go {what} needs a value"));
+        i += 1;
         match key {
             "infinite" => args.infinite = true,
             "ponder" => args.ponder = true,
             "searchmoves" => {
-                args.searchmoves = words[i + 1..].iter().map(|s| s.to_string()).collect();
+                args.searchmoves = words[i..].iter().map(|s| s.to_string()).collect();
                 break;
             }
-            "perft" => return Ok(Command::Perft(number(need(key)?, "go perft")?)),
-            "depth" => args.depth = Some(number(need(key)?, key)?),
-            "nodes" => args.nodes = Some(number(need(key)?, key)?),
-            "movetime" => args.movetime = Some(number(need(key)?, key)?),
-            "wtime" => args.wtime = Some(number(need(key)?, key)?),
-            "btime" => args.btime = Some(number(need(key)?, key)?),
-            "winc" => args.winc = Some(number(need(key)?, key)?),
-            "binc" => args.binc = Some(number(need(key)?, key)?),
-            "movestogo" => args.movestogo = Some(number(need(key)?, key)?),
-            "mate" => args.mate = Some(number(need(key)?, key)?),
-            other => return Err(format!("unknown go parameter '{other}'")),
+            "perft" => {
+                let depth = words.get(i).ok_or("go perft needs a depth")?;
+                return Ok(Command::Perft(number(depth, "go perft")?));
+            }
+            _ if GO_LIMITS.contains(&key) => match words.get(i).map(|w| (w, integer(w))) {
+                Some((_, Some(n))) => {
+                    set_limit(&mut args, key, n);
+                    i += 1;
+                }
+                // A bad value is skipped too, unless it is the next keyword.
+                Some((w, None)) if !GO_WORDS.contains(w) && !GO_LIMITS.contains(w) => {
+                    args.warnings
+                        .push(format!("'{key}' needs a number, got '{}'", clip(w)));
+                    i += 1;
+                }
+                _ => args.warnings.push(format!("'{key}' needs a number")),
+            },
+            other => args
+                .warnings
+                .push(format!("unknown parameter '{}'", clip(other))),
         }
-        i += if matches!(key, "infinite" | "ponder") {
-            1
-        } else {
-            2
-        };
     }
     Ok(Command::Go(args))
+}
+
+fn set_limit(args: &mut GoArgs, key: &str, n: i64) {
+    let long = n.max(0) as u64;
+    let short = n.clamp(0, u32::MAX.into()) as u32;
+    match key {
+        "depth" => args.depth = Some(short),
+        "nodes" => args.nodes = Some(long),
+        "movetime" => args.movetime = Some(long),
+        "wtime" => args.wtime = Some(n),
+        "btime" => args.btime = Some(n),
+        "winc" => args.winc = Some(n),
+        "binc" => args.binc = Some(n),
+        "movestogo" => args.movestogo = Some(short),
+        _ => args.mate = Some(short),
+    }
 }
 
 #[cfg(test)]
@@ -193,11 +266,29 @@ mod tests {
 
     #[test]
     fn rejects_bad_input() {
-        assert!(parse("go depth x").is_err());
-        assert!(parse("go depth").is_err());
-        assert!(parse("position").is_err());
-        assert!(parse("position fen").is_err());
+        assert!(parse("go perft x").is_err());
+        assert!(matches!(parse("position"), Ok(Command::BadPosition(_))));
+        assert!(matches!(parse("position fen"), Ok(Command::BadPosition(_))));
         assert!(parse("fly").is_err());
         assert_eq!(parse("   ").unwrap(), Command::Empty);
+    }
+
+    #[test]
+    fn go_skips_bad_parameters_and_clamps_numbers() {
+        let Ok(Command::Go(g)) = parse("go depth x movetime -5 nodes 99999999999999999999999 foo")
+        else {
+            panic!("not go")
+        };
+        assert_eq!(
+            (g.depth, g.movetime, g.nodes),
+            (None, Some(0), Some(u64::MAX >> 1))
+        );
+        assert_eq!(g.warnings.len(), 2, "{:?}", g.warnings);
+        let Ok(Command::Go(g)) = parse("go depth") else {
+            panic!("not go")
+        };
+        assert_eq!((g.depth, g.warnings.len()), (None, 1));
+        let long = "x".repeat(10_000);
+        assert!(parse(&long).unwrap_err().len() < 2 * ECHO_CHARS);
     }
 }

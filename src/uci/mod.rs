@@ -2,8 +2,8 @@
 //!
 //! The main thread reads stdin line by line; searches run on their own thread
 //! (see `engine`), so `stop`, `isready` and `quit` are answered at once while
-//! the engine thinks. Bad input is answered with one `info string error: ...`
-//! line and leaves the engine's state as it was.
+//! the engine thinks. Bad input is answered with one `info string` line
+//! (what the engine does with each kind is in the README).
 
 pub mod command;
 pub mod options;
@@ -29,6 +29,10 @@ impl Reporter for UciReporter {
             UciScore::Cp(cp) => format!("cp {cp}"),
             UciScore::Mate(m) => format!("mate {m}"),
         };
+        if i.pv.is_empty() {
+            // A finished game: only its score.
+            return say(&format!("info depth {} score {score}", i.depth));
+        }
         let bound = match i.bound {
             Bound::Exact => "",
             Bound::Lower => " lowerbound",
@@ -66,20 +70,30 @@ impl Reporter for UciReporter {
     }
 }
 
-/// Writes one line to stdout and flushes it (GUIs read line by line).
+/// Writes one line to stdout and flushes it (GUIs read line by line). If
+/// stdout is closed the GUI is gone: end quietly.
 pub fn say(line: &str) {
     let mut out = io::stdout().lock();
-    let _ = writeln!(out, "{line}");
-    let _ = out.flush();
+    if writeln!(out, "{line}").and_then(|_| out.flush()).is_err() {
+        std::process::exit(0);
+    }
 }
 
+/// The longest error line: the parts that echo input are clipped, and this
+/// catches any message that echoes a long FEN or option name whole.
+const MAX_ERROR_CHARS: usize = 2 * command::ECHO_CHARS;
+
 fn error(text: &str) {
+    let text = match text.char_indices().nth(MAX_ERROR_CHARS) {
+        Some((at, _)) => format!("{}...", &text[..at]),
+        None => text.to_string(),
+    };
     say(&format!("info string error: {text}"));
 }
 
 /// Runs the UCI loop on stdin until `quit` or end of input.
 pub fn run() {
-    let mut engine = Engine::new();
+    let mut session = Session::default();
     let mut input = io::stdin().lock();
     let mut bytes = Vec::new();
     // Bytes, not `lines()`: a line that is not UTF-8 is bad input to answer,
@@ -89,78 +103,152 @@ pub fn run() {
         bytes.clear();
         match command::parse(&line) {
             Ok(Command::Quit) => break,
-            Ok(cmd) => handle(&mut engine, cmd),
+            Ok(cmd) => session.handle(cmd),
             Err(e) => error(&e),
         }
     }
-    engine.stop();
+    session.engine.stop();
 }
 
-/// Carries out one command.
-pub fn handle(engine: &mut Engine, cmd: Command) {
-    match cmd {
-        Command::Uci => {
-            say(&format!("id name {ENGINE_NAME}"));
-            say(&format!("id author {ENGINE_AUTHOR}"));
-            for line in options::declarations() {
-                say(&line);
-            }
-            say("uciok");
+/// The engine and the options that wait for the running search to end.
+#[derive(Default)]
+pub struct Session {
+    pub engine: Engine,
+    pending: Vec<options::Setting>,
+}
+
+impl Session {
+    /// Carries out one command.
+    pub fn handle(&mut self, cmd: Command) {
+        if matches!(cmd, Command::Go(_)) {
+            self.engine.stop();
         }
-        Command::IsReady => say("readyok"),
-        Command::UciNewGame => engine.new_game(),
-        Command::SetOption { name, value } => {
-            if engine.is_searching() {
-                return error(&format!("cannot set option '{name}' during a search"));
+        self.apply_pending();
+        let engine = &mut self.engine;
+        match cmd {
+            Command::Uci => identify(),
+            Command::IsReady => say("readyok"),
+            Command::UciNewGame => engine.new_game(),
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::Position { fen, moves } => set_position(engine, fen.as_deref(), &moves),
+            Command::BadPosition(e) => {
+                error(&format!("{e}; no position until the next good one"));
+                engine.no_position = Some(e);
             }
-            if let Err(e) = options::set(engine, &name, value.as_deref()) {
+            Command::Go(args) => go(engine, &args),
+            Command::Stop => engine.stop(),
+            Command::PonderHit => engine.ponderhit(),
+            Command::Debug(_) => {}
+            Command::Register => say("info string registration is not needed"),
+            Command::Bench(depth) => {
+                if engine.is_searching() {
+                    return error("cannot run bench during a search");
+                }
+                crate::bench::run(depth.unwrap_or(crate::bench::DEFAULT_DEPTH));
+            }
+            Command::Perft(_) | Command::Display | Command::Eval => show(engine, &cmd),
+            Command::Quit | Command::Empty => {}
+        }
+    }
+
+    /// During a search, a good setting waits for its end (the search uses
+    /// the options it started with).
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        match options::parse(name, value) {
+            Ok(setting) => {
+                self.pending.push(setting);
+                self.apply_pending();
+            }
+            Err(e) => error(&e),
+        }
+    }
+
+    fn apply_pending(&mut self) {
+        if self.pending.is_empty() || self.engine.is_searching() {
+            return;
+        }
+        for setting in std::mem::take(&mut self.pending) {
+            if let Err(e) = options::apply(&mut self.engine, setting) {
                 error(&e);
             }
         }
-        Command::Position { fen, moves } => match set_position(engine, fen.as_deref(), &moves) {
-            Ok(pos) => engine.position = pos,
-            Err(e) => error(&e),
-        },
-        Command::Go(args) => match limits_from(&engine.position, &args) {
-            Ok(limits) => go(engine, limits),
-            Err(e) => error(&e),
-        },
-        Command::Perft(depth) => perft(&engine.position, depth),
-        Command::Stop => engine.stop(),
-        Command::PonderHit => engine.ponderhit(),
-        Command::Display => display(&engine.position),
-        Command::Eval => say(&engine.eval_report()),
-        Command::Bench(depth) => {
-            if engine.is_searching() {
-                return error("cannot run bench during a search");
-            }
-            crate::bench::run(depth.unwrap_or(crate::bench::DEFAULT_DEPTH));
-        }
-        Command::Quit | Command::Empty => {}
     }
 }
 
-/// Builds the position of a `position` command, or explains why it is bad.
-fn set_position(engine: &Engine, fen: Option<&str>, moves: &[String]) -> Result<Position, String> {
+fn identify() {
+    say(&format!("id name {ENGINE_NAME}"));
+    say(&format!("id author {ENGINE_AUTHOR}"));
+    for line in options::declarations() {
+        say(&line);
+    }
+    say("uciok");
+}
+
+/// The commands that look at the current position: `go perft`, `d`, `eval`.
+fn show(engine: &Engine, cmd: &Command) {
+    if let Some(why) = &engine.no_position {
+        return error(&format!("no position ({why})"));
+    }
+    let pos = &engine.position;
+    match cmd {
+        Command::Perft(depth) => perft(pos, *depth),
+        Command::Display => display(pos),
+        _ => say(&engine.eval_report()),
+    }
+}
+
+/// Sets up a `position`. A bad FEN leaves no position; an illegal move
+/// leaves the position before it (as Stockfish does).
+fn set_position(engine: &mut Engine, fen: Option<&str>, moves: &[String]) {
     let chess960 = engine.options.chess960;
-    let mut pos = Position::from_fen(fen.unwrap_or(STARTPOS), chess960)?;
+    let mut pos = match Position::from_fen(fen.unwrap_or(STARTPOS), chess960) {
+        Ok(pos) => pos,
+        Err(e) => {
+            error(&format!("{e}; no position until the next good one"));
+            engine.no_position = Some(format!("bad FEN: {e}"));
+            return;
+        }
+    };
     for (i, mv) in moves.iter().enumerate() {
-        pos.play_uci(mv)
-            .map_err(|e| format!("move {} of position: {e}", i + 1))?;
+        if let Err(e) = pos.play_uci(mv) {
+            error(&format!(
+                "move {} of position: {e}; kept the position before it",
+                i + 1
+            ));
+            break;
+        }
     }
     pos.forget_undo();
-    Ok(pos)
+    engine.position = pos;
+    engine.no_position = None;
 }
 
-fn limits_from(pos: &Position, g: &GoArgs) -> Result<Limits, String> {
+/// Starts a search. Every `go` gets a `bestmove`: bad parameters are
+/// skipped with one warning line.
+fn go(engine: &mut Engine, args: &GoArgs) {
+    let (limits, mut warnings) = limits_from(&engine.position, args);
+    warnings.splice(0..0, args.warnings.iter().cloned());
+    if !warnings.is_empty() {
+        say(&format!(
+            "info string warning: go: ignored {}",
+            warnings.join("; ")
+        ));
+    }
+    engine.go(limits, Box::new(UciReporter));
+}
+
+/// The search limits of `go`, and the `searchmoves` it ignored.
+fn limits_from(pos: &Position, g: &GoArgs) -> (Limits, Vec<String>) {
     let mut searchmoves: Vec<Move> = Vec::new();
+    let mut warnings = Vec::new();
     for text in &g.searchmoves {
-        let mv = crate::board::moves::parse_uci(pos.board(), text, pos.chess960())
-            .map_err(|e| format!("searchmoves: {e}"))?;
-        searchmoves.push(mv);
+        match crate::board::moves::parse_uci(pos.board(), text, pos.chess960()) {
+            Ok(mv) => searchmoves.push(mv),
+            Err(e) => warnings.push(format!("searchmoves: {}", command::clip(&e))),
+        }
     }
     let ms = |v: Option<i64>| v.map(|t| t.max(0) as u64);
-    Ok(Limits {
+    let limits = Limits {
         depth: g.depth,
         nodes: g.nodes,
         movetime: g.movetime,
@@ -173,15 +261,8 @@ fn limits_from(pos: &Position, g: &GoArgs) -> Result<Limits, String> {
         infinite: g.infinite,
         ponder: g.ponder,
         searchmoves,
-    })
-}
-
-fn go(engine: &mut Engine, limits: Limits) {
-    if !engine.position.has_legal_move() {
-        engine.stop();
-        return say("bestmove 0000");
-    }
-    engine.go(limits, Box::new(UciReporter));
+    };
+    (limits, warnings)
 }
 
 fn perft(pos: &Position, depth: u32) {

@@ -84,8 +84,7 @@ pub const OPTIONS: &[UciOption] = &[
     },
 ];
 
-/// `EvalFile` value that selects the network built into the binary.
-pub const EMBEDDED_NET: &str = "<embedded>";
+use crate::eval::nnue::EMBEDDED_NET;
 
 /// The `option ...` line for `uci`.
 pub fn declaration(opt: &UciOption) -> String {
@@ -118,7 +117,7 @@ pub fn declarations() -> Vec<String> {
 }
 
 /// A validated option value.
-enum Value {
+pub enum Value {
     Int(i64),
     Bool(bool),
     Text(String),
@@ -151,8 +150,14 @@ fn validate(opt: &UciOption, value: Option<&str>) -> Result<Value, String> {
     }
 }
 
-/// Applies `setoption`. Names are case-insensitive, as UCI requires.
-pub fn set(engine: &mut Engine, name: &str, value: Option<&str>) -> Result<(), String> {
+/// A checked `setoption`, ready to apply (now, or after the search).
+pub enum Setting {
+    Switch(&'static str, bool),
+    Option(&'static str, Value),
+}
+
+/// Checks a `setoption`. Names are case-insensitive, as UCI requires.
+pub fn parse(name: &str, value: Option<&str>) -> Result<Setting, String> {
     if let Some(switch) = strip_prefix_ignore_case(name, SWITCH_PREFIX) {
         let check = UciOption {
             name: "Search switch",
@@ -161,31 +166,44 @@ pub fn set(engine: &mut Engine, name: &str, value: Option<&str>) -> Result<(), S
         let Value::Bool(on) = validate(&check, value)? else {
             unreachable!("check options validate to booleans")
         };
-        if !engine.options.search.set(switch, on) {
-            return Err(format!("unknown option '{name}'"));
-        }
-        return Ok(());
+        let (switch, _) = SearchConfig::SWITCHES
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(switch))
+            .ok_or_else(|| format!("unknown option '{name}'"))?;
+        return Ok(Setting::Switch(switch, on));
     }
     let opt = OPTIONS
         .iter()
         .find(|o| o.name.eq_ignore_ascii_case(name))
         .ok_or_else(|| format!("unknown option '{name}'"))?;
-    let value = validate(opt, value)?;
+    Ok(Setting::Option(opt.name, validate(opt, value)?))
+}
+
+/// Applies a checked setting; only between searches.
+pub fn apply(engine: &mut Engine, setting: Setting) -> Result<(), String> {
     let o = &mut engine.options;
-    match (opt.name, value) {
-        ("Hash", Value::Int(v)) => engine.set_hash(v as usize)?,
-        ("Threads", Value::Int(v)) => o.threads = v as usize,
-        ("MultiPV", Value::Int(v)) => o.multipv = v as usize,
-        ("Ponder", Value::Bool(b)) => o.ponder = b,
-        ("Move Overhead", Value::Int(v)) => o.move_overhead = v as u64,
-        ("UCI_Chess960", Value::Bool(b)) => {
+    match setting {
+        Setting::Switch(name, on) => {
+            o.search.set(name, on);
+        }
+        Setting::Option("Hash", Value::Int(v)) => engine.set_hash(v as usize)?,
+        Setting::Option("Threads", Value::Int(v)) => o.threads = v as usize,
+        Setting::Option("MultiPV", Value::Int(v)) => o.multipv = v as usize,
+        Setting::Option("Ponder", Value::Bool(b)) => o.ponder = b,
+        Setting::Option("Move Overhead", Value::Int(v)) => o.move_overhead = v as u64,
+        Setting::Option("UCI_Chess960", Value::Bool(b)) => {
             o.chess960 = b;
             engine.position.set_chess960(b);
         }
-        ("Clear Hash", _) => engine.clear_hash(),
-        ("UseNNUE", Value::Bool(b)) => o.use_nnue = b,
-        ("EvalFile", Value::Text(path)) => engine.set_eval_file(&path)?,
-        _ => return Err(format!("option {} cannot take that value", opt.name)),
+        Setting::Option("Clear Hash", _) => engine.clear_hash(),
+        Setting::Option("UseNNUE", Value::Bool(b)) => o.use_nnue = b,
+        Setting::Option("EvalFile", Value::Text(path)) => engine.set_eval_file(&path)?,
+        Setting::Option(name, _) => return Err(format!("option {name} cannot take that value")),
     }
     Ok(())
+}
+
+/// Checks and applies `setoption` at once (no search running).
+pub fn set(engine: &mut Engine, name: &str, value: Option<&str>) -> Result<(), String> {
+    apply(engine, parse(name, value)?)
 }

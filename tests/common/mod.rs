@@ -83,6 +83,22 @@ impl Session {
         }
     }
 
+    /// Every line printed within `wait`: to check that something is *not*
+    /// printed once the engine's own output says it could have been. A
+    /// correct engine cannot fail such a check by chance.
+    pub fn lines_within(&mut self, wait: Duration) -> Vec<String> {
+        let end = Instant::now() + wait;
+        let mut out = Vec::new();
+        while let Some(left) = end.checked_duration_since(Instant::now()) {
+            let Ok(line) = self.lines.recv_timeout(left) else {
+                break;
+            };
+            self.transcript.push(line.clone());
+            out.push(line);
+        }
+        out
+    }
+
     /// Reads lines up to and including the first one satisfying `done`;
     /// returns them all.
     pub fn read_until(&mut self, done: impl Fn(&str) -> bool) -> Vec<String> {

@@ -140,8 +140,13 @@ impl AccumulatorStack {
         self.top = self.top.saturating_sub(1);
     }
 
-    /// The score of `board` (the position the pushes led to) for its side to move.
+    /// The score of `board` (the position the pushes led to) for its side to
+    /// move. A stack never reset starts at `board`.
     pub fn evaluate(&mut self, board: &Board) -> i32 {
+        if !self.entries[0].computed {
+            assert_eq!(self.top, 0, "moves pushed before the first reset");
+            self.reset(board);
+        }
         self.update_top();
         self.entries[self.top]
             .acc

@@ -68,6 +68,9 @@ impl Network {
     }
 }
 
+/// The `EvalFile` name of the network built into the binary.
+pub const EMBEDDED_NET: &str = "<embedded>";
+
 /// The network built into the binary.
 static DEFAULT_BYTES: &[u8] = include_bytes!("default.nnue");
 

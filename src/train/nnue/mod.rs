@@ -126,8 +126,12 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
             train.len() as f64 / secs
         );
         checkpoint::save(&ckpt, &model, &opt, epoch)?;
-        checkpoint::export(&opts.dir.join(format!("epoch-{epoch}.nnue")), &model)?;
-        checkpoint::export(&opts.dir.join("net.nnue"), &model)?;
+        // Other sizes than the engine's can be trained and compared by their
+        // losses, but only the engine's size exports.
+        if model.hidden == crate::eval::nnue::HIDDEN {
+            checkpoint::export(&opts.dir.join(format!("epoch-{epoch}.nnue")), &model)?;
+            checkpoint::export(&opts.dir.join("net.nnue"), &model)?;
+        }
         write_losses(&opts.dir, &losses)?;
         plot::loss_curve(&opts.dir.join("loss.svg"), &losses)?;
     }

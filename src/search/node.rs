@@ -1,0 +1,85 @@
+//! The state the search helpers share: what a node knows before its move
+//! loop (`Node`) and what the loop knows about one move (`MoveState`). The
+//! pruning, reduction, extension and table-store helpers take these instead
+//! of long argument lists, so a new technique reads a field, not a parameter.
+
+use super::history::PieceTo;
+use super::score::{NO_EVAL, Score};
+use super::tt::TtEntry;
+use crate::board::Move;
+
+/// One node of the search, as known before its move loop.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Node {
+    pub key: u64,
+    pub ply: usize,
+    /// Remaining depth (after internal iterative reduction).
+    pub depth: i32,
+    pub alpha: Score,
+    pub beta: Score,
+    /// On the principal variation (window wider than one point).
+    pub pv: bool,
+    /// Expected to fail high (a null-window child of a non-cut node).
+    pub cut_node: bool,
+    pub in_check: bool,
+    /// The static evaluation rose since our previous move (two plies back).
+    pub improving: bool,
+    /// The evaluator's score, as the table stores it (`NO_EVAL` in check).
+    pub raw_eval: Score,
+    /// `raw_eval` corrected by the correction history.
+    pub static_eval: Score,
+    /// `static_eval`, or a hash score that bounds it the right way.
+    pub eval: Score,
+    pub tt_entry: Option<TtEntry>,
+    /// The hash score, adjusted to this ply.
+    pub tt_score: Option<Score>,
+    pub tt_move: Option<Move>,
+    /// Move left out by a singular-extension verification search.
+    pub excluded: Option<Move>,
+}
+
+impl Node {
+    /// A node with no evaluation and no table entry yet.
+    pub fn new(key: u64, ply: usize, depth: i32, alpha: Score, beta: Score) -> Self {
+        Self {
+            key,
+            ply,
+            depth,
+            alpha,
+            beta,
+            pv: false,
+            cut_node: false,
+            in_check: false,
+            improving: false,
+            raw_eval: NO_EVAL,
+            static_eval: NO_EVAL,
+            eval: NO_EVAL,
+            tt_entry: None,
+            tt_score: None,
+            tt_move: None,
+            excluded: None,
+        }
+    }
+
+    pub fn is_root(&self) -> bool {
+        self.ply == 0
+    }
+}
+
+/// One move of a node's move loop.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct MoveState {
+    pub mv: Move,
+    /// 1 for the first move searched.
+    pub move_count: usize,
+    /// Neither a capture nor a queen promotion.
+    pub quiet: bool,
+    /// Quiet and not giving check: what futility and late move pruning may skip.
+    pub tame: bool,
+    pub piece_to: PieceTo,
+    /// Butterfly plus continuation history (0 for a noisy move).
+    pub history: i32,
+    pub killer: bool,
+    /// Known only once the move is made.
+    pub gives_check: bool,
+}
