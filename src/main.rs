@@ -26,9 +26,12 @@ enum Cmd {
         /// Search depth per position.
         depth: Option<u32>,
     },
-    /// Run an EPD test suite (bm/am); prints failures and `solved k/n`.
+    /// Run an EPD test suite (bm/am/dm); prints failures and `solved k/n`.
     Epd {
         file: String,
+        /// Exit non-zero if fewer than N positions are solved.
+        #[arg(long, value_name = "N")]
+        need: Option<usize>,
         /// Search time per position, in milliseconds.
         #[arg(long, default_value_t = 1000)]
         movetime: u64,
@@ -151,15 +154,25 @@ fn main() -> ExitCode {
         }
         Some(Cmd::Epd {
             file,
+            need,
             movetime,
             threads,
             hash,
-        }) => {
-            if let Err(e) = cutoff::epd::run(&file, movetime, threads, hash) {
+        }) => match cutoff::epd::run(&file, movetime, threads, hash) {
+            Ok(s) if s.solved < need.unwrap_or(0) => {
+                eprintln!(
+                    "error: solved {}, fewer than --need {}",
+                    s.solved,
+                    need.unwrap_or(0)
+                );
+                return ExitCode::FAILURE;
+            }
+            Ok(_) => {}
+            Err(e) => {
                 eprintln!("error: {e}");
                 return ExitCode::FAILURE;
             }
-        }
+        },
         Some(Cmd::Perft {
             depth,
             fen,
