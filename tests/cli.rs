@@ -236,3 +236,57 @@ fn epd_with_nothing_readable_fails() {
         stderr(&o)
     );
 }
+
+/// Ten labelled positions in the text format the tuner reads.
+fn tune_data() -> String {
+    let line = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - c9 \"1-0\";\n";
+    scratch("tune.epd", &line.repeat(10))
+}
+
+#[test]
+fn tune_needs_an_explicit_out() {
+    let o = cutoff(&["tune", "--data", &tune_data()]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--out"), "{}", stderr(&o));
+}
+
+/// Paths are checked before the run: the run's first line (`tune: N
+/// positions ...`) must not appear.
+#[test]
+fn tune_checks_its_paths_before_the_run() {
+    let data = tune_data();
+    let bad_out = "/nonexistent-dir/weights.rs";
+    let o = cutoff(&["tune", "--data", &data, "--out", bad_out, "--epochs", "1"]);
+    let err = stderr(&o);
+    assert!(!o.status.success());
+    assert!(
+        err.contains("cannot write /nonexistent-dir/weights.rs"),
+        "{err}"
+    );
+    assert!(!err.contains("tune:"), "the run started: {err}");
+
+    let out = scratch("weights-never.rs", "");
+    std::fs::remove_file(&out).unwrap();
+    let o = cutoff(&["tune", "--data", "/nonexistent/data.epd", "--out", &out]);
+    let err = stderr(&o);
+    assert!(!o.status.success());
+    assert!(
+        err.contains("cannot read training data /nonexistent/data.epd"),
+        "{err}"
+    );
+    assert!(
+        !std::path::Path::new(&out).exists(),
+        "the check left a file"
+    );
+}
+
+#[test]
+fn tune_writes_where_it_is_told() {
+    let out = scratch("weights.rs", "");
+    std::fs::remove_file(&out).unwrap();
+    let args = ["--epochs", "1", "--holdout", "0", "--threads", "1"];
+    let o = cutoff(&[&["tune", "--data", &tune_data(), "--out", &out][..], &args].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&out).expect("weights written");
+    assert!(text.contains("WEIGHTS"), "{text}");
+}
