@@ -82,21 +82,63 @@ impl EpdCase {
     }
 }
 
+/// What a suite run found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Summary {
+    pub solved: usize,
+    /// Positions searched.
+    pub total: usize,
+    /// Lines that could not be read (reported on stderr, not searched).
+    pub skipped: usize,
+}
+
+/// A score as people read it: `cp 76`, `mate 3`, `mate -2`.
+pub fn score_text(score: i32) -> String {
+    match UciScore::from(score) {
+        UciScore::Cp(cp) => format!("cp {cp}"),
+        UciScore::Mate(m) => format!("mate {m}"),
+    }
+}
+
+/// The cases of an EPD text, numbered by line (from 1); a bad line is an
+/// error for that line only, so one typo does not lose the suite.
+pub fn parse_suite(text: &str) -> Vec<(usize, Result<EpdCase, String>)> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| (i + 1, parse_line(l)))
+        .collect()
+}
+
 /// Runs every position of an EPD file; prints failures and `solved k/n`.
-pub fn run(
-    path: &str,
-    movetime: u64,
-    threads: usize,
-    hash_mb: usize,
-) -> Result<(usize, usize), String> {
+/// Bad lines are reported with their number and skipped; a file with no
+/// readable position is an error.
+pub fn run(path: &str, movetime: u64, threads: usize, hash_mb: usize) -> Result<Summary, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let settings = Settings {
         threads,
         ..Settings::default()
     };
-    let (mut solved, mut total, mut slowest) = (0, 0, 0);
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let case = parse_line(line)?;
+    let mut summary = Summary {
+        solved: 0,
+        total: 0,
+        skipped: 0,
+    };
+    let mut slowest = 0;
+    let mut cases = Vec::new();
+    for (number, case) in parse_suite(&text) {
+        match case {
+            Ok(case) => cases.push(case),
+            Err(e) => {
+                eprintln!("{path}: line {number} skipped: {e}");
+                summary.skipped += 1;
+            }
+        }
+    }
+    if cases.is_empty() {
+        return Err(format!("{path}: no position could be read"));
+    }
+    for case in cases {
         let shared = Shared::with_hash(hash_mb)?;
         // A mate problem ends as soon as a mate that short is found.
         let limits = Limits {
@@ -112,25 +154,29 @@ pub fn run(
         if case.mate.is_some() && ms >= SLOW_MS {
             println!("slow {} {ms} ms", case.id);
         }
-        total += 1;
+        summary.total += 1;
         match result.best {
-            Some(mv) if case.solved_by(mv, result.score) => solved += 1,
+            Some(mv) if case.solved_by(mv, result.score) => summary.solved += 1,
             other => {
                 let played = other.map_or("none".to_string(), |m| case.position.uci(m));
                 let wanted: Vec<String> = case.best.iter().map(|&m| case.position.uci(m)).collect();
                 let mate = case.mate.map_or(String::new(), |n| format!(" (mate {n})"));
                 println!(
-                    "failed {} played {played} score {:?} wanted {}{mate}",
+                    "failed {} played {played} score {} wanted {}{mate}",
                     case.id,
-                    UciScore::from(result.score),
+                    score_text(result.score),
                     wanted.join(" ")
                 );
             }
         }
     }
     println!("slowest position: {slowest} ms");
-    println!("solved {solved}/{total}");
-    Ok((solved, total))
+    let skipped = match summary.skipped {
+        0 => String::new(),
+        n => format!(" ({n} bad lines skipped)"),
+    };
+    println!("solved {}/{}{skipped}", summary.solved, summary.total);
+    Ok(summary)
 }
 
 #[cfg(test)]
@@ -152,5 +198,23 @@ mod tests {
         assert!(dm.solved_by(dm.position.legal_moves()[0], crate::search::score::MATE - 1));
         assert!(!dm.solved_by(dm.position.legal_moves()[0], crate::search::score::MATE - 3));
         assert!(parse_line("4k3/8/8/8/8/8/4P3/4K3 w - - bm Qh5;").is_err());
+    }
+
+    #[test]
+    fn a_bad_line_is_numbered_and_the_rest_still_parses() {
+        let text = "4k3/8/8/8/8/8/4P3/4K3 w - - bm e3;\n\n\
+                    4k3/8/8 w - - bm e3;\n4k3/8/8/8/8/8/4P3/4K3 w - - bm Qh5;\n4k3/8/8/8/8/8/4P3/4K3 w - - am e4;\n";
+        let cases = parse_suite(text);
+        let lines: Vec<(usize, bool)> = cases.iter().map(|(n, c)| (*n, c.is_ok())).collect();
+        assert_eq!(lines, [(1, true), (3, false), (4, false), (5, true)]);
+    }
+
+    #[test]
+    fn scores_read_as_centipawns_or_mate() {
+        use crate::search::score::MATE;
+        assert_eq!(score_text(76), "cp 76");
+        assert_eq!(score_text(-120), "cp -120");
+        assert_eq!(score_text(MATE - 5), "mate 3");
+        assert_eq!(score_text(-(MATE - 4)), "mate -2");
     }
 }

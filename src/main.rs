@@ -26,9 +26,12 @@ enum Cmd {
         /// Search depth per position.
         depth: Option<u32>,
     },
-    /// Run an EPD test suite (bm/am); prints failures and `solved k/n`.
+    /// Run an EPD test suite (bm/am/dm); prints failures and `solved k/n`.
     Epd {
         file: String,
+        /// Exit non-zero if fewer than N positions are solved.
+        #[arg(long, value_name = "N")]
+        need: Option<usize>,
         /// Search time per position, in milliseconds.
         #[arg(long, default_value_t = 1000)]
         movetime: u64,
@@ -77,8 +80,9 @@ struct TuneArgs {
     /// Full-batch Adam epochs.
     #[arg(long, default_value_t = 400)]
     epochs: usize,
-    /// Rust source file to write the tuned weights to.
-    #[arg(long, default_value = "src/eval/weights.rs")]
+    /// Rust source file to write the tuned weights to (checked before the
+    /// run; `src/eval/weights.rs` is the one the engine compiles in).
+    #[arg(long)]
     out: std::path::PathBuf,
     /// Weight of the game result in the target; the rest is the search score.
     #[arg(long, default_value_t = 1.0)]
@@ -193,15 +197,25 @@ fn main() -> ExitCode {
         }
         Some(Cmd::Epd {
             file,
+            need,
             movetime,
             threads,
             hash,
-        }) => {
-            if let Err(e) = cutoff::epd::run(&file, movetime, threads, hash) {
+        }) => match cutoff::epd::run(&file, movetime, threads, hash) {
+            Ok(s) if s.solved < need.unwrap_or(0) => {
+                eprintln!(
+                    "error: solved {}, fewer than --need {}",
+                    s.solved,
+                    need.unwrap_or(0)
+                );
+                return ExitCode::FAILURE;
+            }
+            Ok(_) => {}
+            Err(e) => {
                 eprintln!("error: {e}");
                 return ExitCode::FAILURE;
             }
-        }
+        },
         Some(Cmd::Perft {
             depth,
             fen,
@@ -251,7 +265,44 @@ fn run_datagen(a: DatagenArgs) -> ExitCode {
     }
 }
 
+/// A tuning run takes hours: a missing data file or an output that cannot
+/// be written must fail before it, not after.
+fn check_tune_paths(a: &TuneArgs) -> Result<(), String> {
+    let data = &a.data;
+    if !data.is_file() {
+        let why = if data.exists() {
+            "not a file"
+        } else {
+            "no such file"
+        };
+        return Err(format!(
+            "cannot read training data {}: {why}",
+            data.display()
+        ));
+    }
+    std::fs::File::open(data).map_err(|e| format!("cannot read {}: {e}", data.display()))?;
+    let out = &a.out;
+    if out.is_dir() {
+        return Err(format!("cannot write {}: it is a folder", out.display()));
+    }
+    let existed = out.exists();
+    // Appending nothing leaves an existing file as it is.
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(out)
+        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    if !existed {
+        let _ = std::fs::remove_file(out);
+    }
+    Ok(())
+}
+
 fn run_tune(a: TuneArgs) -> ExitCode {
+    if let Err(e) = check_tune_paths(&a) {
+        eprintln!("error: {e}");
+        return ExitCode::FAILURE;
+    }
     let opts = cutoff::train::tune::Options {
         data: a.data,
         epochs: a.epochs,

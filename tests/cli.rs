@@ -181,3 +181,112 @@ fn a_closed_stdout_ends_a_subcommand_quietly() {
     assert!(out.status.success(), "{}: {stderr}", out.status);
     assert!(stderr.is_empty(), "{stderr}");
 }
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Mate in one on the back rank (`dm 1`, solved at once), a line with a bad
+/// FEN, one with a move that is not legal, and one the engine fails (it mates
+/// instead of playing Kf1).
+const SUITE: &str = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - dm 1; id \"mate\";\n\
+                     6k1/5ppp/8 w - - bm Rd8; id \"short\";\n\
+                     \n\
+                     6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Qh5; id \"illegal\";\n\
+                     6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Kf1; id \"fails\";\n";
+
+#[test]
+fn epd_skips_bad_lines_with_their_number_and_runs_the_rest() {
+    let path = scratch("suite.epd", SUITE);
+    let o = cutoff(&["epd", &path, "--movetime", "100"]);
+    let (out, err) = (stdout(&o), stderr(&o));
+    assert!(o.status.success(), "{out}{err}");
+    assert!(err.contains("line 2 skipped"), "{err}");
+    assert!(err.contains("line 4 skipped"), "{err}");
+    assert!(out.contains("solved 1/2 (2 bad lines skipped)"), "{out}");
+    // Scores as UCI writes them, not Rust's `Mate(1)`.
+    assert!(
+        out.contains("failed fails played a1a8 score mate 1 "),
+        "{out}"
+    );
+}
+
+#[test]
+fn epd_need_sets_the_exit_code() {
+    let path = scratch("need.epd", SUITE);
+    let o = cutoff(&["epd", &path, "--movetime", "100", "--need", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = cutoff(&["epd", &path, "--movetime", "100", "--need", "2"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("solved 1, fewer than --need 2"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn epd_with_nothing_readable_fails() {
+    let path = scratch("empty.epd", "not an epd line\n8/8 w - - bm e4;\n");
+    let o = cutoff(&["epd", &path]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("no position could be read"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// Ten labelled positions in the text format the tuner reads.
+fn tune_data() -> String {
+    let line = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - c9 \"1-0\";\n";
+    scratch("tune.epd", &line.repeat(10))
+}
+
+#[test]
+fn tune_needs_an_explicit_out() {
+    let o = cutoff(&["tune", "--data", &tune_data()]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--out"), "{}", stderr(&o));
+}
+
+/// Paths are checked before the run: the run's first line (`tune: N
+/// positions ...`) must not appear.
+#[test]
+fn tune_checks_its_paths_before_the_run() {
+    let data = tune_data();
+    let bad_out = "/nonexistent-dir/weights.rs";
+    let o = cutoff(&["tune", "--data", &data, "--out", bad_out, "--epochs", "1"]);
+    let err = stderr(&o);
+    assert!(!o.status.success());
+    assert!(
+        err.contains("cannot write /nonexistent-dir/weights.rs"),
+        "{err}"
+    );
+    assert!(!err.contains("tune:"), "the run started: {err}");
+
+    let out = scratch("weights-never.rs", "");
+    std::fs::remove_file(&out).unwrap();
+    let o = cutoff(&["tune", "--data", "/nonexistent/data.epd", "--out", &out]);
+    let err = stderr(&o);
+    assert!(!o.status.success());
+    assert!(
+        err.contains("cannot read training data /nonexistent/data.epd"),
+        "{err}"
+    );
+    assert!(
+        !std::path::Path::new(&out).exists(),
+        "the check left a file"
+    );
+}
+
+#[test]
+fn tune_writes_where_it_is_told() {
+    let out = scratch("weights.rs", "");
+    std::fs::remove_file(&out).unwrap();
+    let args = ["--epochs", "1", "--holdout", "0", "--threads", "1"];
+    let o = cutoff(&[&["tune", "--data", &tune_data(), "--out", &out][..], &args].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&out).expect("weights written");
+    assert!(text.contains("WEIGHTS"), "{text}");
+}

@@ -35,6 +35,20 @@ fn search(s: &mut Session, position: &str, fen: &str, go: &str) -> String {
     check_search(&lines, &best, fen)
 }
 
+/// `Session::start` reads the banner (`common::BANNER`) before any command;
+/// nothing else comes unasked, and `uci` still answers `id name` first.
+#[test]
+fn the_banner_is_one_line_before_any_command() {
+    let mut s = Session::start();
+    assert!(
+        s.lines_within(std::time::Duration::from_millis(300))
+            .is_empty()
+    );
+    s.send("uci");
+    assert!(s.next_line().starts_with("id name Cutoff"));
+    assert!(s.quit().success());
+}
+
 #[test]
 fn handshake_declares_every_option() {
     let mut s = Session::start();

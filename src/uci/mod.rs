@@ -93,6 +93,9 @@ fn error(text: &str) {
 
 /// Runs the UCI loop on stdin until `quit` or end of input.
 pub fn run() {
+    // As Stockfish does: a newcomer sees the engine is waiting; GUIs skip
+    // lines before `uciok` that they do not know.
+    say(&format!("{ENGINE_NAME} by {ENGINE_AUTHOR}"));
     let mut session = Session::default();
     let mut input = io::stdin().lock();
     let mut bytes = Vec::new();

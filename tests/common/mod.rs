@@ -16,6 +16,13 @@ use cutoff::board::{Position, moves};
 /// Generous: the test machine may be busy compiling. Only a hang reaches it.
 pub const TIMEOUT: Duration = Duration::from_secs(30);
 
+/// The line the engine prints on start, as Stockfish does.
+pub const BANNER: &str = concat!(
+    "Cutoff ",
+    env!("CARGO_PKG_VERSION"),
+    " by the Cutoff developers"
+);
+
 pub struct Session {
     child: Child,
     stdin: Option<ChildStdin>,
@@ -44,12 +51,17 @@ impl Session {
                 }
             }
         });
-        Self {
+        let mut session = Self {
             child,
             stdin,
             lines: rx,
             transcript: Vec::new(),
+        };
+        // The banner comes before any command; the tests start after it.
+        if session.next_line() != BANNER {
+            session.fail(&format!("the first line should be '{BANNER}'"));
         }
+        session
     }
 
     /// Sends one line (a newline is added).
