@@ -1,8 +1,14 @@
 #!/usr/bin/env python3
-"""Measures how fast the engine answers `stop` during `go infinite`: time
-from writing `stop` to reading `bestmove`, over many trials.
+"""Measures how fast the engine answers `stop` and `quit` during `go infinite`.
 
-    python3 tools/stop_latency.py --engine target/release/cutoff --trials 200 [--threads 2]
+stop: time from writing `stop` to reading `bestmove`, in one engine process.
+quit: time from writing `quit` to the process's exit, a new process per trial.
+Each is sent at a random moment of a search (uniform in --min/--max seconds).
+
+    python3 tools/stop_latency.py --engine target/release/cutoff --trials 1000 \
+        [--threads 2] [--quit-trials 1000] [--seed 1]
+
+Prints one line per measurement: trials, p50, p99, max in ms.
 """
 import argparse
 import random
@@ -26,40 +32,76 @@ def read_until(proc, prefix):
             return line
 
 
+def start(engine, threads):
+    proc = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            text=True, bufsize=1)
+    send(proc, "uci")
+    read_until(proc, "uciok")
+    send(proc, f"setoption name Threads value {threads}")
+    send(proc, "isready")
+    read_until(proc, "readyok")
+    return proc
+
+
+def send(proc, cmd):
+    proc.stdin.write(cmd + "\n")
+    proc.stdin.flush()
+
+
+def summary(name, threads, ms):
+    ms = sorted(ms)
+    p = lambda q: ms[min(len(ms) - 1, int(q * len(ms)))]
+    return (f"{name}: trials {len(ms)} threads {threads}: "
+            f"p50 {p(0.5):.2f} ms, p99 {p(0.99):.2f} ms, max {ms[-1]:.2f} ms")
+
+
+def stop_trials(args, rng):
+    proc = start(args.engine, args.threads)
+    ms = []
+    for _ in range(args.trials):
+        send(proc, f"position fen {rng.choice(FENS)}")
+        send(proc, "go infinite")
+        time.sleep(rng.uniform(args.min, args.max))
+        t0 = time.perf_counter()
+        send(proc, "stop")
+        read_until(proc, "bestmove")
+        ms.append((time.perf_counter() - t0) * 1000)
+    send(proc, "quit")
+    proc.wait(timeout=5)
+    return ms
+
+
+def quit_trials(args, rng):
+    ms = []
+    for _ in range(args.quit_trials):
+        proc = start(args.engine, args.threads)
+        send(proc, f"position fen {rng.choice(FENS)}")
+        send(proc, "go infinite")
+        time.sleep(rng.uniform(args.min, args.max))
+        t0 = time.perf_counter()
+        send(proc, "quit")
+        proc.wait(timeout=5)
+        ms.append((time.perf_counter() - t0) * 1000)
+        if proc.returncode != 0:
+            raise RuntimeError(f"exit status {proc.returncode} after quit")
+    return ms
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--engine", required=True)
-    ap.add_argument("--trials", type=int, default=200)
+    ap.add_argument("--trials", type=int, default=200, help="stop trials")
+    ap.add_argument("--quit-trials", type=int, default=0)
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--min", type=float, default=0.02, help="shortest search, s")
+    ap.add_argument("--max", type=float, default=0.3, help="longest search, s")
     args = ap.parse_args()
     rng = random.Random(args.seed)
-    proc = subprocess.Popen([args.engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-
-    def send(cmd):
-        proc.stdin.write(cmd + "\n")
-        proc.stdin.flush()
-
-    send("uci")
-    read_until(proc, "uciok")
-    send(f"setoption name Threads value {args.threads}")
-    send("isready")
-    read_until(proc, "readyok")
-    latencies = []
-    for _ in range(args.trials):
-        send(f"position fen {rng.choice(FENS)}")
-        send("go infinite")
-        time.sleep(rng.uniform(0.02, 0.3))
-        start = time.perf_counter()
-        send("stop")
-        read_until(proc, "bestmove")
-        latencies.append((time.perf_counter() - start) * 1000)
-    send("quit")
-    proc.wait(timeout=5)
-    latencies.sort()
-    p = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))]
-    print(f"trials {len(latencies)} threads {args.threads}: "
-          f"median {p(0.5):.2f} ms, p99 {p(0.99):.2f} ms, max {latencies[-1]:.2f} ms")
+    if args.trials:
+        print(summary("stop -> bestmove", args.threads, stop_trials(args, rng)), flush=True)
+    if args.quit_trials:
+        print(summary("quit -> exit", args.threads, quit_trials(args, rng)), flush=True)
 
 
 if __name__ == "__main__":

@@ -43,6 +43,30 @@ pub struct TtEntry {
     pub bound: TtBound,
 }
 
+// Why threads racing on a slot never make the search play a wrong move
+// (issue 15): the memory-ordering argument.
+//
+// - Each word is one `AtomicU64`: a load returns a value some `write` stored
+//   whole, never a mix of two stores' bits. `Relaxed` gives no order between
+//   the two words, so a reader may pair `check` from one write with `data`
+//   from another (a torn entry).
+// - The pair is used only if `check ^ data == key`. For a torn pair that
+//   means `key_a ^ data_a ^ data_b == key`: if both writes were for `key`,
+//   then `data_a == data_b` (the entry is whole after all); otherwise it is
+//   a 64-bit coincidence, as likely as two positions sharing a key, which
+//   any Zobrist table accepts.
+// - `data` is self-contained (no pointer, no index into other memory), so
+//   no acquire/release is needed to make anything else visible with it,
+//   and every data word came from `pack`: it always decodes.
+// - An accepted entry from another position can only mislead the score
+//   (like a key collision); it cannot produce an illegal move: the move
+//   picker plays the hash move only after `Board::is_legal` (its `TtMove`
+//   stage), the root searches its own generated moves, and PV lines are
+//   replayed with `is_legal` (`pv_to_uci`). `bestmove` comes from the root.
+// - `clear` and resizing happen only between searches (`Engine` stops the
+//   search first; a resize swaps the `Arc`, so a thread still ending keeps
+//   the old table alive). `age` is only a replacement hint: a stale read
+//   costs nothing but a worse choice of victim.
 #[derive(Default)]
 struct Slot {
     check: AtomicU64,

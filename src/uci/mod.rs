@@ -9,6 +9,7 @@ pub mod command;
 pub mod options;
 
 use std::io::{self, BufRead, Write};
+use std::sync::{Arc, Mutex};
 
 use crate::board::{Move, Position, STARTPOS};
 use crate::engine::Engine;
@@ -20,8 +21,41 @@ use command::{Command, GoArgs};
 pub const ENGINE_NAME: &str = concat!("Cutoff ", env!("CARGO_PKG_VERSION"));
 pub const ENGINE_AUTHOR: &str = "the Cutoff developers";
 
-/// Prints search output in UCI format on stdout.
-pub struct UciReporter;
+/// Where UCI output goes: stdout in the engine, any writer in tests (the
+/// fuzz test drives a `Session` in-process and reads what it wrote). Shared
+/// with the search thread, so whole lines never interleave.
+#[derive(Clone)]
+pub struct Output(Arc<Mutex<dyn Write + Send>>);
+
+impl Output {
+    pub fn stdout() -> Self {
+        Self::to(io::stdout())
+    }
+
+    pub fn to(writer: impl Write + Send + 'static) -> Self {
+        Self(Arc::new(Mutex::new(writer)))
+    }
+
+    /// Writes one line and flushes it (GUIs read line by line). If the
+    /// output is closed the GUI is gone: end quietly.
+    pub fn say(&self, line: &str) {
+        let mut out = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if writeln!(out, "{line}").and_then(|_| out.flush()).is_err() {
+            std::process::exit(0);
+        }
+    }
+
+    fn error(&self, text: &str) {
+        let text = match text.char_indices().nth(MAX_ERROR_CHARS) {
+            Some((at, _)) => format!("{}...", &text[..at]),
+            None => text.to_string(),
+        };
+        self.say(&format!("info string error: {text}"));
+    }
+}
+
+/// Prints search output in UCI format.
+pub struct UciReporter(pub Output);
 
 impl Reporter for UciReporter {
     fn info(&mut self, i: &Info) {
@@ -31,14 +65,14 @@ impl Reporter for UciReporter {
         };
         if i.pv.is_empty() {
             // A finished game: only its score.
-            return say(&format!("info depth {} score {score}", i.depth));
+            return self.0.say(&format!("info depth {} score {score}", i.depth));
         }
         let bound = match i.bound {
             Bound::Exact => "",
             Bound::Lower => " lowerbound",
             Bound::Upper => " upperbound",
         };
-        say(&format!(
+        self.0.say(&format!(
             "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {} hashfull {} time {} pv {}",
             i.depth,
             i.seldepth,
@@ -52,30 +86,21 @@ impl Reporter for UciReporter {
     }
 
     fn currmove(&mut self, depth: u32, mv: &str, number: usize) {
-        say(&format!(
+        self.0.say(&format!(
             "info depth {depth} currmove {mv} currmovenumber {number}"
         ));
     }
 
     fn string(&mut self, text: &str) {
-        say(&format!("info string {text}"));
+        self.0.say(&format!("info string {text}"));
     }
 
     fn bestmove(&mut self, best: Option<&str>, ponder: Option<&str>) {
         match (best, ponder) {
-            (Some(b), Some(p)) => say(&format!("bestmove {b} ponder {p}")),
-            (Some(b), None) => say(&format!("bestmove {b}")),
-            _ => say("bestmove 0000"),
+            (Some(b), Some(p)) => self.0.say(&format!("bestmove {b} ponder {p}")),
+            (Some(b), None) => self.0.say(&format!("bestmove {b}")),
+            _ => self.0.say("bestmove 0000"),
         }
-    }
-}
-
-/// Writes one line to stdout and flushes it (GUIs read line by line). If
-/// stdout is closed the GUI is gone: end quietly.
-pub fn say(line: &str) {
-    let mut out = io::stdout().lock();
-    if writeln!(out, "{line}").and_then(|_| out.flush()).is_err() {
-        std::process::exit(0);
     }
 }
 
@@ -83,20 +108,13 @@ pub fn say(line: &str) {
 /// catches any message that echoes a long FEN or option name whole.
 const MAX_ERROR_CHARS: usize = 2 * command::ECHO_CHARS;
 
-fn error(text: &str) {
-    let text = match text.char_indices().nth(MAX_ERROR_CHARS) {
-        Some((at, _)) => format!("{}...", &text[..at]),
-        None => text.to_string(),
-    };
-    say(&format!("info string error: {text}"));
-}
-
 /// Runs the UCI loop on stdin until `quit` or end of input.
 pub fn run() {
+    let output = Output::stdout();
     // As Stockfish does: a newcomer sees the engine is waiting; GUIs skip
     // lines before `uciok` that they do not know.
-    say(&format!("{ENGINE_NAME} by {ENGINE_AUTHOR}"));
-    let mut session = Session::default();
+    output.say(&format!("{ENGINE_NAME} by {ENGINE_AUTHOR}"));
+    let mut session = Session::new(output);
     let mut input = io::stdin().lock();
     let mut bytes = Vec::new();
     // Bytes, not `lines()`: a line that is not UTF-8 is bad input to answer,
@@ -104,52 +122,71 @@ pub fn run() {
     while matches!(input.read_until(b'\n', &mut bytes), Ok(n) if n > 0) {
         let line = String::from_utf8_lossy(&bytes).into_owned();
         bytes.clear();
-        match command::parse(&line) {
-            Ok(Command::Quit) => break,
-            Ok(cmd) => session.handle(cmd),
-            Err(e) => error(&e),
+        if !session.line(&line) {
+            break;
         }
     }
     session.engine.stop();
 }
 
-/// The engine and the options that wait for the running search to end.
-#[derive(Default)]
+/// The engine, where its answers go, and the options that wait for the
+/// running search to end.
 pub struct Session {
     pub engine: Engine,
+    out: Output,
     pending: Vec<options::Setting>,
 }
 
 impl Session {
+    pub fn new(out: Output) -> Self {
+        Self {
+            engine: Engine::new(),
+            out,
+            pending: Vec::new(),
+        }
+    }
+
+    /// Answers one input line; false after `quit` (the caller then stops the
+    /// engine and ends).
+    pub fn line(&mut self, line: &str) -> bool {
+        match command::parse(line) {
+            Ok(Command::Quit) => return false,
+            Ok(cmd) => self.handle(cmd),
+            Err(e) => self.out.error(&e),
+        }
+        true
+    }
+
     /// Carries out one command.
     pub fn handle(&mut self, cmd: Command) {
         if matches!(cmd, Command::Go(_)) {
             self.engine.stop();
         }
         self.apply_pending();
-        let engine = &mut self.engine;
+        let (engine, out) = (&mut self.engine, &self.out);
         match cmd {
-            Command::Uci => identify(),
-            Command::IsReady => say("readyok"),
+            Command::Uci => identify(out),
+            Command::IsReady => out.say("readyok"),
             Command::UciNewGame => engine.new_game(),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
-            Command::Position { fen, moves } => set_position(engine, fen.as_deref(), &moves),
+            Command::Position { fen, moves } => set_position(engine, out, fen.as_deref(), &moves),
             Command::BadPosition(e) => {
-                error(&format!("{e}; no position until the next good one"));
+                out.error(&format!("{e}; no position until the next good one"));
                 engine.no_position = Some(e);
             }
-            Command::Go(args) => go(engine, &args),
+            Command::Go(args) => go(engine, out, &args),
             Command::Stop => engine.stop(),
             Command::PonderHit => engine.ponderhit(),
             Command::Debug(_) => {}
-            Command::Register => say("info string registration is not needed"),
+            Command::Register => out.say("info string registration is not needed"),
             Command::Bench(depth) => {
                 if engine.is_searching() {
-                    return error("cannot run bench during a search");
+                    return out.error("cannot run bench during a search");
                 }
+                // Prints on stdout itself, whatever the session's output.
                 crate::bench::run(depth.unwrap_or(crate::bench::DEFAULT_DEPTH));
             }
-            Command::Perft(_) | Command::Display | Command::Eval => show(engine, &cmd),
+            Command::Perft(_) | Command::Display | Command::Eval => show(engine, out, &cmd),
             Command::Quit | Command::Empty => {}
         }
     }
@@ -162,7 +199,7 @@ impl Session {
                 self.pending.push(setting);
                 self.apply_pending();
             }
-            Err(e) => error(&e),
+            Err(e) => self.out.error(&e),
         }
     }
 
@@ -172,49 +209,49 @@ impl Session {
         }
         for setting in std::mem::take(&mut self.pending) {
             if let Err(e) = options::apply(&mut self.engine, setting) {
-                error(&e);
+                self.out.error(&e);
             }
         }
     }
 }
 
-fn identify() {
-    say(&format!("id name {ENGINE_NAME}"));
-    say(&format!("id author {ENGINE_AUTHOR}"));
+fn identify(out: &Output) {
+    out.say(&format!("id name {ENGINE_NAME}"));
+    out.say(&format!("id author {ENGINE_AUTHOR}"));
     for line in options::declarations() {
-        say(&line);
+        out.say(&line);
     }
-    say("uciok");
+    out.say("uciok");
 }
 
 /// The commands that look at the current position: `go perft`, `d`, `eval`.
-fn show(engine: &Engine, cmd: &Command) {
+fn show(engine: &Engine, out: &Output, cmd: &Command) {
     if let Some(why) = &engine.no_position {
-        return error(&format!("no position ({why})"));
+        return out.error(&format!("no position ({why})"));
     }
     let pos = &engine.position;
     match cmd {
-        Command::Perft(depth) => perft(pos, *depth),
-        Command::Display => display(pos),
-        _ => say(&engine.eval_report()),
+        Command::Perft(depth) => perft(out, pos, *depth),
+        Command::Display => display(out, pos),
+        _ => out.say(&engine.eval_report()),
     }
 }
 
 /// Sets up a `position`. A bad FEN leaves no position; an illegal move
 /// leaves the position before it (as Stockfish does).
-fn set_position(engine: &mut Engine, fen: Option<&str>, moves: &[String]) {
+fn set_position(engine: &mut Engine, out: &Output, fen: Option<&str>, moves: &[String]) {
     let chess960 = engine.options.chess960;
     let mut pos = match Position::from_fen(fen.unwrap_or(STARTPOS), chess960) {
         Ok(pos) => pos,
         Err(e) => {
-            error(&format!("{e}; no position until the next good one"));
+            out.error(&format!("{e}; no position until the next good one"));
             engine.no_position = Some(format!("bad FEN: {e}"));
             return;
         }
     };
     for (i, mv) in moves.iter().enumerate() {
         if let Err(e) = pos.play_uci(mv) {
-            error(&format!(
+            out.error(&format!(
                 "move {} of position: {e}; kept the position before it",
                 i + 1
             ));
@@ -228,16 +265,16 @@ fn set_position(engine: &mut Engine, fen: Option<&str>, moves: &[String]) {
 
 /// Starts a search. Every `go` gets a `bestmove`: bad parameters are
 /// skipped with one warning line.
-fn go(engine: &mut Engine, args: &GoArgs) {
+fn go(engine: &mut Engine, out: &Output, args: &GoArgs) {
     let (limits, mut warnings) = limits_from(&engine.position, args);
     warnings.splice(0..0, args.warnings.iter().cloned());
     if !warnings.is_empty() {
-        say(&format!(
+        out.say(&format!(
             "info string warning: go: ignored {}",
             warnings.join("; ")
         ));
     }
-    engine.go(limits, Box::new(UciReporter));
+    engine.go(limits, Box::new(UciReporter(out.clone())));
 }
 
 /// The search limits of `go`, and the `searchmoves` it ignored.
@@ -268,24 +305,24 @@ fn limits_from(pos: &Position, g: &GoArgs) -> (Limits, Vec<String>) {
     (limits, warnings)
 }
 
-fn perft(pos: &Position, depth: u32) {
+fn perft(out: &Output, pos: &Position, depth: u32) {
     let started = std::time::Instant::now();
     let divide = crate::board::perft::divide(pos.board(), depth.max(1));
     let mut total = 0;
     for (mv, n) in divide {
-        say(&format!("{}: {n}", pos.uci(mv)));
+        out.say(&format!("{}: {n}", pos.uci(mv)));
         total += n;
     }
     let ms = started.elapsed().as_millis();
-    say("");
-    say(&format!("Nodes searched: {total}"));
-    say(&format!("Time: {ms} ms"));
+    out.say("");
+    out.say(&format!("Nodes searched: {total}"));
+    out.say(&format!("Time: {ms} ms"));
 }
 
 /// The `d` command: the board as text, its FEN and key.
-fn display(pos: &Position) {
+fn display(out: &Output, pos: &Position) {
     let b = pos.board();
-    let mut out = String::from("\n +---+---+---+---+---+---+---+---+\n");
+    let mut text = String::from("\n +---+---+---+---+---+---+---+---+\n");
     for rank in (0..8).rev() {
         for file in 0..8 {
             let sq = crate::board::Square::new(
@@ -303,17 +340,17 @@ fn display(pos: &Position) {
                 }
                 _ => ' ',
             };
-            out.push_str(&format!(" | {c}"));
+            text.push_str(&format!(" | {c}"));
         }
-        out.push_str(&format!(
+        text.push_str(&format!(
             " | {}\n +---+---+---+---+---+---+---+---+\n",
             rank + 1
         ));
     }
-    out.push_str("   a   b   c   d   e   f   g   h\n\n");
-    out.push_str(&format!("Fen: {}\n", pos.fen()));
-    out.push_str(&format!("Key: {:016X}\n", pos.key()));
+    text.push_str("   a   b   c   d   e   f   g   h\n\n");
+    text.push_str(&format!("Fen: {}\n", pos.fen()));
+    text.push_str(&format!("Key: {:016X}\n", pos.key()));
     let checkers: Vec<String> = b.checkers().iter().map(|s| s.to_string()).collect();
-    out.push_str(&format!("Checkers: {}", checkers.join(" ")));
-    say(&out);
+    text.push_str(&format!("Checkers: {}", checkers.join(" ")));
+    out.say(&text);
 }
