@@ -78,8 +78,13 @@ pub struct BenchResult {
     pub ms: u64,
 }
 
-/// Searches every bench position to `depth` and returns the node total.
-pub fn measure(depth: u32) -> BenchResult {
+/// Searches every bench position to `depth` and returns the node total;
+/// with `hand_crafted`, on the hand-crafted evaluation instead of the network.
+pub fn measure(depth: u32, hand_crafted: bool) -> BenchResult {
+    let mut settings = Settings::default();
+    if hand_crafted {
+        settings.network = None;
+    }
     let started = Instant::now();
     let mut nodes = 0;
     for fen in POSITIONS {
@@ -92,7 +97,7 @@ pub fn measure(depth: u32) -> BenchResult {
         let result = search::run(
             &pos,
             &Limits::depth(depth),
-            &Settings::default(),
+            &settings,
             &shared,
             &mut Silent::default(),
         );
@@ -105,8 +110,8 @@ pub fn measure(depth: u32) -> BenchResult {
 }
 
 /// Runs the bench and prints its summary line.
-pub fn run(depth: u32) {
-    let r = measure(depth);
+pub fn run(depth: u32, hand_crafted: bool) {
+    let r = measure(depth, hand_crafted);
     let nps = r.nodes * 1000 / r.ms.max(1);
     println!("{} positions, depth {depth}, {} ms", POSITIONS.len(), r.ms);
     println!("Bench: {} nodes {nps} nps", r.nodes);

@@ -25,6 +25,9 @@ enum Cmd {
     Bench {
         /// Search depth per position.
         depth: Option<u32>,
+        /// Use the hand-crafted evaluation instead of the network.
+        #[arg(long)]
+        hand_crafted: bool,
     },
     /// Run an EPD test suite (bm/am/dm); prints failures and `solved k/n`.
     Epd {
@@ -167,6 +170,9 @@ struct DatagenArgs {
     /// Random plies played before the game proper.
     #[arg(long, default_value_t = 8)]
     random_plies: usize,
+    /// Play with the hand-crafted evaluation (as generation 0 was made).
+    #[arg(long)]
+    hand_crafted: bool,
 }
 
 /// `cutoff ... | head -1`: once the reader has gone, `println!` panics on the
@@ -192,9 +198,10 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         None | Some(Cmd::Uci) => cutoff::uci::run(),
-        Some(Cmd::Bench { depth }) => {
-            cutoff::bench::run(depth.unwrap_or(cutoff::bench::DEFAULT_DEPTH))
-        }
+        Some(Cmd::Bench {
+            depth,
+            hand_crafted,
+        }) => cutoff::bench::run(depth.unwrap_or(cutoff::bench::DEFAULT_DEPTH), hand_crafted),
         Some(Cmd::Epd {
             file,
             need,
@@ -248,6 +255,7 @@ fn run_datagen(a: DatagenArgs) -> ExitCode {
         seed: a.seed,
         openings: a.openings,
         random_plies: a.random_plies,
+        hand_crafted: a.hand_crafted,
     };
     match cutoff::train::datagen::run(&opts) {
         Ok(s) => {

@@ -21,6 +21,7 @@ fn options(out: &Path) -> Options {
         seed: 3,
         openings: None,
         random_plies: 8,
+        hand_crafted: false,
     }
 }
 

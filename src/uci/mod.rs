@@ -184,7 +184,8 @@ impl Session {
                     return out.error("cannot run bench during a search");
                 }
                 // Prints on stdout itself, whatever the session's output.
-                crate::bench::run(depth.unwrap_or(crate::bench::DEFAULT_DEPTH));
+                let hand_crafted = !engine.options.use_nnue;
+                crate::bench::run(depth.unwrap_or(crate::bench::DEFAULT_DEPTH), hand_crafted);
             }
             Command::Perft(_) | Command::Display | Command::Eval => show(engine, out, &cmd),
             Command::Quit | Command::Empty => {}

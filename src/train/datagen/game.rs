@@ -39,6 +39,8 @@ impl Rng {
 pub struct GameConfig {
     pub nodes: u64,
     pub random_plies: usize,
+    /// Play with the hand-crafted evaluation (generation 0) instead of the network.
+    pub hand_crafted: bool,
 }
 
 /// A score this large (cp) for `WIN_PLIES` plies in a row decides the game.
@@ -68,6 +70,10 @@ pub fn play(start: &Board, config: &GameConfig, rng: &mut Rng) -> Option<Vec<u8>
     let mut ply = 0;
     // One table per game: later moves reuse what earlier searches found.
     let shared = Shared::default();
+    let mut settings = Settings::default();
+    if config.hand_crafted {
+        settings.network = None;
+    }
     let result = loop {
         if let Some(r) = natural_end(&pos) {
             break r;
@@ -79,7 +85,7 @@ pub fn play(start: &Board, config: &GameConfig, rng: &mut Rng) -> Option<Vec<u8>
                 nodes: Some(config.nodes),
                 ..Limits::default()
             },
-            &Settings::default(),
+            &settings,
             &shared,
             &mut Silent::default(),
         );

@@ -32,6 +32,8 @@ pub struct Options {
     pub seed: u64,
     pub openings: Option<PathBuf>,
     pub random_plies: usize,
+    /// Play with the hand-crafted evaluation instead of the network.
+    pub hand_crafted: bool,
 }
 
 /// Totals of a run.
@@ -75,6 +77,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     let config = GameConfig {
         nodes: opts.nodes,
         random_plies: opts.random_plies,
+        hand_crafted: opts.hand_crafted,
     };
     std::thread::scope(|s| {
         for t in 0..opts.threads {
