@@ -4,6 +4,7 @@
 //! linear trace (tuner, `eval` command) reproduces the fast evaluation.
 
 use cutoff::board::{Board, Position, STARTPOS};
+use cutoff::eval::nnue::{self, default_network};
 use cutoff::eval::{self, Evaluator, LinearTrace, weights::WEIGHTS};
 
 /// A small deterministic generator (xorshift64*).
@@ -104,6 +105,22 @@ fn mirrored_positions_evaluate_the_same() {
         nonzero > boards.len() / 2,
         "the evaluation should see something"
     );
+}
+
+/// The network sees each side's position from that side: a position and
+/// its colour-flipped mirror give it the same two accumulators, swapped, so
+/// the same score for the side to move.
+#[test]
+fn the_network_evaluates_mirrored_positions_the_same() {
+    let net = default_network();
+    let mut distinct = std::collections::HashSet::new();
+    for board in positions(6000, 0x5EED_0004) {
+        let m = mirror(&board);
+        let a = nnue::evaluate_board(&net, &board);
+        assert_eq!(a, nnue::evaluate_board(&net, &m), "{board} vs {m}");
+        distinct.insert(a);
+    }
+    assert!(distinct.len() > 500, "the network should see something");
 }
 
 #[test]
