@@ -37,10 +37,11 @@ fn main() {
     let rounds = 2_000_000;
     let scalar = time("scalar", Kernel::Scalar, rounds);
     #[cfg(target_arch = "x86_64")]
-    if let Some(avx2) = Kernel::avx2() {
-        let simd = time("avx2", avx2, rounds);
+    for (name, kernel) in [("avx2", Kernel::avx2()), ("avx512", Kernel::avx512())] {
+        let Some(kernel) = kernel else { continue };
+        let simd = time(name, kernel, rounds);
         println!(
-            "avx2 / scalar speed: update x{:.1}, output x{:.1}",
+            "{name} / scalar speed: update x{:.1}, output x{:.1}",
             scalar.0 / simd.0,
             scalar.1 / simd.1
         );

@@ -116,12 +116,19 @@ fn every_special_move_updates_correctly() {
 #[test]
 fn simd_and_scalar_evaluations_agree() {
     let net = default_network();
-    let Some(fast) = Kernel::avx2() else {
-        eprintln!("no AVX2 on this machine: nothing to compare");
-        return;
-    };
-    for rec in data::load(&[sample_path()]).expect("sample data") {
-        let s = cutoff::train::datagen::format::decode(&rec).expect("record");
+    let kernels: Vec<Kernel> = [Kernel::avx2(), Kernel::avx512()]
+        .into_iter()
+        .flatten()
+        .collect();
+    if kernels.is_empty() {
+        eprintln!("no AVX2 or AVX-512 on this machine: nothing to compare");
+    }
+    let records = data::load(&[sample_path()]).expect("sample data");
+    for (fast, rec) in kernels
+        .iter()
+        .flat_map(|&k| records.iter().map(move |r| (k, r)))
+    {
+        let s = cutoff::train::datagen::format::decode(rec).expect("record");
         let b = &s.board;
         let scalar = Accumulator::refresh(&net, b, Kernel::Scalar);
         let simd = Accumulator::refresh(&net, b, fast);

@@ -1,8 +1,8 @@
 //! The network's hot loops: adding and subtracting weight rows to an
 //! accumulator, and the SCReLU dot product of the output layer.
 //!
-//! Two paths give bit-identical results: AVX2 intrinsics where the processor
-//! has them, and portable scalar code. Integer sums wrap in both, and a
+//! Three paths give bit-identical results: AVX-512 or AVX2 intrinsics where
+//! the processor has them, and portable scalar code. Integer sums wrap in both, and a
 //! wrapping sum does not depend on the order of its terms.
 
 use super::{HIDDEN, QA};
@@ -14,7 +14,15 @@ pub enum Kernel {
     /// Only constructed where the processor supports AVX2 ([`Kernel::avx2`]).
     #[cfg(target_arch = "x86_64")]
     Avx2(Avx2Token),
+    /// Only constructed where the processor supports AVX-512 BW ([`Kernel::avx512`]).
+    #[cfg(target_arch = "x86_64")]
+    Avx512(Avx512Token),
 }
+
+/// Proof that AVX-512 (F and BW) was detected: only [`Kernel::avx512`] makes one.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Avx512Token(());
 
 /// Proof that AVX2 was detected: only [`Kernel::avx2`] makes one.
 #[cfg(target_arch = "x86_64")]
@@ -25,10 +33,17 @@ impl Kernel {
     /// The fastest kernel this processor runs.
     pub fn best() -> Self {
         #[cfg(target_arch = "x86_64")]
-        if let Some(k) = Self::avx2() {
+        if let Some(k) = Self::avx512().or_else(Self::avx2) {
             return k;
         }
         Kernel::Scalar
+    }
+
+    /// The AVX-512 kernel, if the processor has AVX-512 F and BW.
+    #[cfg(target_arch = "x86_64")]
+    pub fn avx512() -> Option<Self> {
+        (is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("avx512bw"))
+            .then_some(Kernel::Avx512(Avx512Token(())))
     }
 
     /// The AVX2 kernel, if the processor has AVX2.
@@ -48,6 +63,9 @@ impl Kernel {
             // and every slice was just checked to hold `HIDDEN` values.
             #[cfg(target_arch = "x86_64")]
             Kernel::Avx2(_) => unsafe { avx2::update(dst, src, add, sub) },
+            // SAFETY: as above, with AVX-512 detected.
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512(_) => unsafe { avx512::update(dst, src, add, sub) },
         }
     }
 
@@ -60,6 +78,9 @@ impl Kernel {
             // SAFETY: as in `update`: AVX2 was detected, lengths checked.
             #[cfg(target_arch = "x86_64")]
             Kernel::Avx2(_) => unsafe { avx2::screlu_dot(acc, weights) },
+            // SAFETY: as above, with AVX-512 detected.
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512(_) => unsafe { avx512::screlu_dot(acc, weights) },
         }
     }
 }
@@ -150,6 +171,56 @@ mod avx2 {
     }
 }
 
+#[cfg(target_arch = "x86_64")]
+mod avx512 {
+    use std::arch::x86_64::*;
+
+    use super::{HIDDEN, QA};
+
+    const LANES: usize = 32;
+
+    /// # Safety
+    /// AVX-512 F and BW must be available; every slice must hold `HIDDEN` values.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub unsafe fn update(dst: &mut [i16], src: &[i16], add: &[&[i16]], sub: &[&[i16]]) {
+        for i in (0..HIDDEN).step_by(LANES) {
+            // SAFETY: i + LANES <= HIDDEN = every slice's length; unaligned
+            // loads and stores accept any address.
+            unsafe {
+                let mut v = _mm512_loadu_si512(src.as_ptr().add(i).cast());
+                for row in add {
+                    v = _mm512_add_epi16(v, _mm512_loadu_si512(row.as_ptr().add(i).cast()));
+                }
+                for row in sub {
+                    v = _mm512_sub_epi16(v, _mm512_loadu_si512(row.as_ptr().add(i).cast()));
+                }
+                _mm512_storeu_si512(dst.as_mut_ptr().add(i).cast(), v);
+            }
+        }
+    }
+
+    /// # Safety
+    /// AVX-512 F and BW must be available; both slices must hold `HIDDEN` values.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub unsafe fn screlu_dot(acc: &[i16], weights: &[i16]) -> i32 {
+        let zero = _mm512_setzero_si512();
+        let qa = _mm512_set1_epi16(QA as i16);
+        let mut sum = _mm512_setzero_si512();
+        for i in (0..HIDDEN).step_by(LANES) {
+            // SAFETY: i + LANES <= HIDDEN = both slices' length.
+            let (a, w) = unsafe {
+                (
+                    _mm512_loadu_si512(acc.as_ptr().add(i).cast()),
+                    _mm512_loadu_si512(weights.as_ptr().add(i).cast()),
+                )
+            };
+            let v = _mm512_min_epi16(_mm512_max_epi16(a, zero), qa);
+            sum = _mm512_add_epi32(sum, _mm512_madd_epi16(_mm512_mullo_epi16(v, w), v));
+        }
+        _mm512_reduce_add_epi32(sum)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -168,10 +239,19 @@ mod tests {
 
     #[test]
     fn simd_and_scalar_agree() {
-        let Some(fast) = Kernel::avx2() else {
+        let kernels: Vec<Kernel> = [Kernel::avx2(), Kernel::avx512()]
+            .into_iter()
+            .flatten()
+            .collect();
+        if kernels.is_empty() {
             eprintln!("no AVX2 here: only the scalar path runs");
-            return;
-        };
+        }
+        for fast in kernels {
+            agree(fast);
+        }
+    }
+
+    fn agree(fast: Kernel) {
         for seed in 1..50 {
             let acc = pseudo_random(seed, 600);
             let w = pseudo_random(seed * 7, 127);
