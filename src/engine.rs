@@ -30,6 +30,8 @@ pub struct Options {
     pub network: Arc<Network>,
     /// Technique switches (hidden `Search_*` options).
     pub search: crate::search::config::SearchConfig,
+    /// `OwnBook`, `BookFile`, `BookDepth`, `BookBestMove`.
+    pub book: crate::book::BookOptions,
 }
 
 impl Default for Options {
@@ -44,6 +46,7 @@ impl Default for Options {
             use_nnue: true,
             network: nnue::default_network(),
             search: crate::search::config::SearchConfig::ALL_ON,
+            book: crate::book::BookOptions::default(),
         }
     }
 }
@@ -118,6 +121,14 @@ impl Engine {
     /// or `ponder`, the best move is held back until `stop` or `ponderhit`.
     pub fn go(&mut self, limits: Limits, mut reporter: Box<dyn Reporter>) {
         self.stop();
+        if self.no_position.is_none()
+            && let Some((text, mv)) =
+                crate::book::answer(&self.options.book, &self.position, &limits)
+        {
+            // A book move needs no search thread: answer at once.
+            reporter.string(&text);
+            return reporter.bestmove(Some(&mv), None);
+        }
         self.shared.reset(limits.ponder);
         self.released.store(false, Ordering::SeqCst);
         self.done.store(false, Ordering::SeqCst);

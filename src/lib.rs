@@ -7,6 +7,7 @@
 
 pub mod bench;
 pub mod board;
+pub mod book;
 pub mod engine;
 pub mod epd;
 pub mod eval;

@@ -73,6 +73,8 @@ enum Cmd {
     Train(TrainArgs),
     /// The search laboratory: minimax vs alpha-beta, move ordering, ablation, tree drawings.
     Lab(cutoff::lab::cli::LabArgs),
+    /// Opening books: probe a Polyglot book, or build one from PGN games.
+    Book(cutoff::book::cli::BookArgs),
 }
 
 #[derive(clap::Args)]
@@ -241,6 +243,7 @@ fn main() -> ExitCode {
         Some(Cmd::Tune(args)) => return run_tune(args),
         Some(Cmd::Train(args)) => return run_train(args),
         Some(Cmd::Lab(args)) => return cutoff::lab::cli::run(args),
+        Some(Cmd::Book(args)) => return cutoff::book::cli::run(args),
     }
     ExitCode::SUCCESS
 }

@@ -101,13 +101,18 @@ pub fn declaration(opt: &UciOption) -> String {
     }
 }
 
+/// The options above, then the book's.
+fn all_options() -> impl Iterator<Item = &'static UciOption> {
+    OPTIONS.iter().chain(crate::book::options::OPTIONS)
+}
+
 /// Prefix of the technique switches (`Search_NullMove`, ...), one check
 /// option per field of `SearchConfig`, for ablation matches.
 pub const SWITCH_PREFIX: &str = "Search_";
 
 /// Every `option ...` line for `uci`: the options above, then the switches.
 pub fn declarations() -> Vec<String> {
-    let mut out: Vec<String> = OPTIONS.iter().map(declaration).collect();
+    let mut out: Vec<String> = all_options().map(declaration).collect();
     for (name, _) in SearchConfig::SWITCHES {
         out.push(format!(
             "option name {SWITCH_PREFIX}{name} type check default true"
@@ -172,8 +177,7 @@ pub fn parse(name: &str, value: Option<&str>) -> Result<Setting, String> {
             .ok_or_else(|| format!("unknown option '{name}'"))?;
         return Ok(Setting::Switch(switch, on));
     }
-    let opt = OPTIONS
-        .iter()
+    let opt = all_options()
         .find(|o| o.name.eq_ignore_ascii_case(name))
         .ok_or_else(|| format!("unknown option '{name}'"))?;
     Ok(Setting::Option(opt.name, validate(opt, value)?))
@@ -182,6 +186,11 @@ pub fn parse(name: &str, value: Option<&str>) -> Result<Setting, String> {
 /// Applies a checked setting; only between searches.
 pub fn apply(engine: &mut Engine, setting: Setting) -> Result<(), String> {
     let o = &mut engine.options;
+    if let Setting::Option(name, value) = &setting
+        && crate::book::options::apply(&mut o.book, name, value)?
+    {
+        return Ok(());
+    }
     match setting {
         Setting::Switch(name, on) => {
             o.search.set(name, on);
