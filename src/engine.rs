@@ -30,6 +30,8 @@ pub struct Options {
     pub network: Arc<Network>,
     /// Technique switches (hidden `Search_*` options).
     pub search: crate::search::config::SearchConfig,
+    /// The `Syzygy*` options and the open tables.
+    pub syzygy: crate::tablebase::options::SyzygyOptions,
 }
 
 impl Default for Options {
@@ -44,6 +46,7 @@ impl Default for Options {
             use_nnue: true,
             network: nnue::default_network(),
             search: crate::search::config::SearchConfig::ALL_ON,
+            syzygy: Default::default(),
         }
     }
 }
@@ -134,6 +137,7 @@ impl Engine {
                 .options
                 .use_nnue
                 .then(|| Arc::clone(&self.options.network)),
+            syzygy: self.options.syzygy.settings(),
         };
         let spawned = std::thread::Builder::new()
             .name("search".into())

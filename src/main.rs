@@ -70,6 +70,8 @@ enum Cmd {
     Train(TrainArgs),
     /// The search laboratory: minimax vs alpha-beta, move ordering, ablation, tree drawings.
     Lab(cutoff::lab::cli::LabArgs),
+    /// Syzygy tablebases: `tb probe --path P [--fen F]` (see docs/tablebase.md).
+    Tb(cutoff::tablebase::cli::TbArgs),
 }
 
 #[derive(clap::Args)]
@@ -234,6 +236,7 @@ fn main() -> ExitCode {
         Some(Cmd::Tune(args)) => return run_tune(args),
         Some(Cmd::Train(args)) => return run_train(args),
         Some(Cmd::Lab(args)) => return cutoff::lab::cli::run(args),
+        Some(Cmd::Tb(args)) => return cutoff::tablebase::cli::run(args),
     }
     ExitCode::SUCCESS
 }

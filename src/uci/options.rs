@@ -85,6 +85,7 @@ pub const OPTIONS: &[UciOption] = &[
 ];
 
 use crate::eval::nnue::EMBEDDED_NET;
+use crate::tablebase::options::OPTIONS as SYZYGY;
 
 /// The `option ...` line for `uci`.
 pub fn declaration(opt: &UciOption) -> String {
@@ -105,9 +106,10 @@ pub fn declaration(opt: &UciOption) -> String {
 /// option per field of `SearchConfig`, for ablation matches.
 pub const SWITCH_PREFIX: &str = "Search_";
 
-/// Every `option ...` line for `uci`: the options above, then the switches.
+/// Every `option ...` line for `uci`: the options above, the tablebase
+/// options, then the switches.
 pub fn declarations() -> Vec<String> {
-    let mut out: Vec<String> = OPTIONS.iter().map(declaration).collect();
+    let mut out: Vec<String> = OPTIONS.iter().chain(&SYZYGY).map(declaration).collect();
     for (name, _) in SearchConfig::SWITCHES {
         out.push(format!(
             "option name {SWITCH_PREFIX}{name} type check default true"
@@ -174,6 +176,7 @@ pub fn parse(name: &str, value: Option<&str>) -> Result<Setting, String> {
     }
     let opt = OPTIONS
         .iter()
+        .chain(&SYZYGY)
         .find(|o| o.name.eq_ignore_ascii_case(name))
         .ok_or_else(|| format!("unknown option '{name}'"))?;
     Ok(Setting::Option(opt.name, validate(opt, value)?))
@@ -198,6 +201,10 @@ pub fn apply(engine: &mut Engine, setting: Setting) -> Result<(), String> {
         Setting::Option("Clear Hash", _) => engine.clear_hash(),
         Setting::Option("UseNNUE", Value::Bool(b)) => o.use_nnue = b,
         Setting::Option("EvalFile", Value::Text(path)) => engine.set_eval_file(&path)?,
+        Setting::Option(name, value) if name.starts_with("Syzygy") => {
+            engine.wait(); // the last search may still hold the old tables
+            engine.options.syzygy.set(name, value)?;
+        }
         Setting::Option(name, _) => return Err(format!("option {name} cannot take that value")),
     }
     Ok(())
