@@ -68,6 +68,9 @@ fn signed_dtz(wdl: Wdl, dtz: u16) -> i32 {
 pub struct Tablebase {
     tables: TableBases<CozyAdapter>,
     path: String,
+    /// Pieces of the largest table found (pyrrhic-rs 0.2.0 reports 7
+    /// whatever the folder holds: it takes every missing file for present).
+    max_pieces: u32,
     /// Serialises root probes, which the prober does not promise to be
     /// thread-safe.
     root_lock: Mutex<()>,
@@ -77,7 +80,7 @@ impl std::fmt::Debug for Tablebase {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Tablebase")
             .field("path", &self.path)
-            .field("max_pieces", &self.max_pieces())
+            .field("max_pieces", &self.max_pieces)
             .finish()
     }
 }
@@ -101,12 +104,13 @@ impl Tablebase {
                 Err(format!("tables from {} are still in use", tb.path))
             };
         }
-        check_path(path)?;
+        let max_pieces = check_path(path)?;
         let tables = TableBases::<CozyAdapter>::new(path)
             .map_err(|e| format!("cannot open the tables in {path}: {e:?}"))?;
         let tb = Arc::new(Tablebase {
             tables,
             path: path.to_string(),
+            max_pieces,
             root_lock: Mutex::new(()),
         });
         *open = Arc::downgrade(&tb);
@@ -119,7 +123,7 @@ impl Tablebase {
 
     /// Pieces (kings included) of the largest table found.
     pub fn max_pieces(&self) -> u32 {
-        self.tables.max_pieces()
+        self.max_pieces
     }
 
     /// The WDL result for the side to move, ignoring the halfmove clock
@@ -223,13 +227,14 @@ fn is_table_name(stem: &str) -> bool {
     side_ok(white) && side_ok(black) && stem.len() - 1 <= 7
 }
 
-/// Checks every folder before the prober sees it: pyrrhic-rs cannot open a
-/// second set after a path without tables, and trusts each file's contents.
-fn check_path(path: &str) -> Result<(), String> {
+/// Checks every folder before the prober sees it (pyrrhic-rs cannot open a
+/// second set after a path without tables, and trusts each file's contents)
+/// and returns the pieces of the largest WDL table.
+fn check_path(path: &str) -> Result<u32, String> {
     if path.contains('\0') {
         return Err("the path holds a NUL character".into());
     }
-    let mut wdl_tables = 0;
+    let mut max_pieces = 0;
     for folder in path.split(':').filter(|f| !f.is_empty()) {
         let entries =
             std::fs::read_dir(folder).map_err(|e| format!("cannot read {folder}: {e}"))?;
@@ -250,13 +255,15 @@ fn check_path(path: &str) -> Result<(), String> {
                 continue;
             }
             check_file(&file, magic)?;
-            wdl_tables += usize::from(ext == "rtbw");
+            if ext == "rtbw" {
+                max_pieces = max_pieces.max(stem.len() as u32 - 1);
+            }
         }
     }
-    if wdl_tables == 0 {
+    if max_pieces == 0 {
         return Err(format!("no Syzygy WDL tables (*.rtbw) in {path}"));
     }
-    Ok(())
+    Ok(max_pieces)
 }
 
 /// A table file must be readable, start with its magic number and have the
