@@ -32,6 +32,8 @@ pub struct Options {
     pub search: crate::search::config::SearchConfig,
     /// `OwnBook`, `BookFile`, `BookDepth`, `BookBestMove`.
     pub book: crate::book::BookOptions,
+    /// The `Syzygy*` options and the open tables.
+    pub syzygy: crate::tablebase::options::SyzygyOptions,
 }
 
 impl Default for Options {
@@ -47,6 +49,7 @@ impl Default for Options {
             network: nnue::default_network(),
             search: crate::search::config::SearchConfig::ALL_ON,
             book: crate::book::BookOptions::default(),
+            syzygy: Default::default(),
         }
     }
 }
@@ -145,6 +148,7 @@ impl Engine {
                 .options
                 .use_nnue
                 .then(|| Arc::clone(&self.options.network)),
+            syzygy: self.options.syzygy.settings(),
         };
         let spawned = std::thread::Builder::new()
             .name("search".into())

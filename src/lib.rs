@@ -13,5 +13,6 @@ pub mod epd;
 pub mod eval;
 pub mod lab;
 pub mod search;
+pub mod tablebase;
 pub mod train;
 pub mod uci;

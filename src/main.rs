@@ -75,6 +75,8 @@ enum Cmd {
     Lab(cutoff::lab::cli::LabArgs),
     /// Opening books: probe a Polyglot book, or build one from PGN games.
     Book(cutoff::book::cli::BookArgs),
+    /// Syzygy tablebases: `tb probe --path P [--fen F]` (see docs/tablebase.md).
+    Tb(cutoff::tablebase::cli::TbArgs),
 }
 
 #[derive(clap::Args)]
@@ -244,6 +246,7 @@ fn main() -> ExitCode {
         Some(Cmd::Train(args)) => return run_train(args),
         Some(Cmd::Lab(args)) => return cutoff::lab::cli::run(args),
         Some(Cmd::Book(args)) => return cutoff::book::cli::run(args),
+        Some(Cmd::Tb(args)) => return cutoff::tablebase::cli::run(args),
     }
     ExitCode::SUCCESS
 }

@@ -54,6 +54,9 @@ impl Worker<'_> {
         if let Some(s) = self.probe_node(&mut node) {
             return s;
         }
+        if let Some(s) = self.probe_tablebase(&mut node) {
+            return s;
+        }
         self.evaluate_node(&mut node);
         self.hist.clear_killers(ply + 1);
         self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
@@ -163,7 +166,7 @@ impl Worker<'_> {
         let checks = CheckInfo::new(self.pos.board());
         let list = self.take_list(ply);
         let mut picker = MovePicker::new(node.tt_move, [killers[0], killers[1], counter], list);
-        let mut best = -INFINITE;
+        let mut best = node.tb_floor;
         let mut best_move: Option<Move> = None;
         let mut move_count = 0;
         let mut tried = Tried::default();
@@ -232,6 +235,7 @@ impl Worker<'_> {
         if node.excluded.is_none() && !node.in_check {
             self.update_correction(node, best, best_move);
         }
+        let best = best.min(node.tb_cap);
         if node.excluded.is_none() {
             self.store_result(node, best, best_move);
         }

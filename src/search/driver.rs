@@ -25,6 +25,7 @@ use super::score::{INFINITE, MAX_PLY, Score, UciScore, is_mate, mate_moves};
 use super::thread::Worker;
 use super::{Clock, SEARCH_STACK_BYTES, SearchResult, Settings, Shared, pv_to_uci};
 use crate::board::{Move, Position};
+use crate::tablebase;
 
 /// What one thread found.
 struct ThreadResult<'a> {
@@ -57,6 +58,15 @@ pub fn run<'a>(
     if !limits.searchmoves.is_empty() {
         root_moves.retain(|m| limits.searchmoves.contains(m));
     }
+    shared.tbhits.store(0, Ordering::Relaxed);
+    if let Some(syzygy) = &settings.syzygy
+        && let Some((kept, _)) = tablebase::root::filter(syzygy, root.board(), &root_moves)
+    {
+        shared
+            .tbhits
+            .fetch_add(kept.len() as u64, Ordering::Relaxed);
+        root_moves = kept;
+    }
     let clock = Clock::new(limits, root, settings, shared.go_instant());
     let threads = settings.threads.max(1);
     let mut results: Vec<ThreadResult> = std::thread::scope(|scope| {
@@ -75,6 +85,7 @@ pub fn run<'a>(
             if id == 0 {
                 worker.reporter = main_reporter.take();
             }
+            worker.syzygy = settings.syzygy.clone();
             let spawned = std::thread::Builder::new()
                 .name(format!("search-{id}"))
                 .stack_size(SEARCH_STACK_BYTES)
@@ -91,7 +102,8 @@ pub fn run<'a>(
     let nodes = shared.nodes.load(Ordering::Relaxed);
     let best = pick_result(results);
     if let (Some(r), Some(reporter)) = (&best, reporter) {
-        report_final(r, root, &clock, shared, reporter);
+        let tb = settings.syzygy.is_some();
+        report_final(r, root, &clock, shared, tb, reporter);
     }
     best.map_or(SearchResult::none(nodes), |r| SearchResult {
         best: r.pv.first().copied(),
@@ -119,6 +131,7 @@ fn report_final(
     root: &Position,
     clock: &Clock,
     shared: &Shared,
+    tb: bool,
     reporter: &mut dyn Reporter,
 ) {
     if r.reported || r.score <= -INFINITE + 1 || r.pv.is_empty() {
@@ -134,6 +147,7 @@ fn report_final(
         nodes,
         nps: nodes * 1000 / ms.max(1),
         hashfull: shared.tt.hashfull(),
+        tbhits: tbhits(shared, tb),
         time_ms: ms,
         pv: pv_to_uci(root, &r.pv),
     });
@@ -155,6 +169,7 @@ fn game_over_info(root: &Position, shared: &Shared) -> Info {
         nodes: 0,
         nps: 0,
         hashfull: shared.tt.hashfull(),
+        tbhits: None,
         time_ms: 0,
         pv: Vec::new(),
     }
@@ -368,7 +383,13 @@ fn make_info(
         nodes,
         nps: nodes * 1000 / ms.max(1),
         hashfull: w.shared.tt.hashfull(),
+        tbhits: tbhits(w.shared, w.syzygy.is_some()),
         time_ms: ms,
         pv: pv_to_uci(&w.pos, pv),
     }
+}
+
+/// Tablebase hits for `info`, when tables are in use.
+fn tbhits(shared: &Shared, tb: bool) -> Option<u64> {
+    tb.then(|| shared.tbhits.load(Ordering::Relaxed))
 }

@@ -22,6 +22,8 @@ pub struct Info {
     pub nodes: u64,
     pub nps: u64,
     pub hashfull: u32,
+    /// Tablebase hits; `None` when no tables are in use.
+    pub tbhits: Option<u64>,
     pub time_ms: u64,
     /// Moves in UCI notation, from the root.
     pub pv: Vec<String>,

@@ -21,6 +21,7 @@ pub(crate) mod pruning;
 pub(crate) mod pv;
 pub(crate) mod quiescence;
 pub mod score;
+pub(crate) mod tbprobe;
 pub(crate) mod thread;
 pub(crate) mod time;
 pub mod tt;
@@ -33,6 +34,7 @@ use std::time::Instant;
 
 use crate::board::{Move, Position};
 use crate::eval::nnue::{self, Network};
+use crate::tablebase::Syzygy;
 use limits::Limits;
 use score::Score;
 use time::Budget;
@@ -50,6 +52,8 @@ pub struct Shared {
     pub tt: tt::TranspositionTable,
     /// Nodes searched by all threads (each publishes its count periodically).
     pub nodes: AtomicU64,
+    /// Tablebase probes that found the position (UCI `tbhits`).
+    pub tbhits: AtomicU64,
     /// Set to end the search as soon as possible.
     pub stop: AtomicBool,
     /// True while pondering: time limits are suspended until `ponderhit`.
@@ -75,6 +79,7 @@ impl Shared {
         Ok(Self {
             tt: tt::TranspositionTable::new(mb)?,
             nodes: AtomicU64::new(0),
+            tbhits: AtomicU64::new(0),
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(false),
             ponderhit_ms: AtomicU64::new(0),
@@ -86,6 +91,7 @@ impl Shared {
     /// Prepares for a new search: clears flags and counters, ages the table.
     pub fn reset(&self, pondering: bool) {
         self.nodes.store(0, Ordering::SeqCst);
+        self.tbhits.store(0, Ordering::SeqCst);
         self.tt.new_search();
         self.stop.store(false, Ordering::SeqCst);
         self.pondering.store(pondering, Ordering::SeqCst);
@@ -144,6 +150,8 @@ pub struct Settings {
     pub config: config::SearchConfig,
     /// The evaluation network; `None` for the hand-crafted evaluation.
     pub network: Option<Arc<Network>>,
+    /// Syzygy tablebases; `None` leaves the search as without them.
+    pub syzygy: Option<Syzygy>,
 }
 
 impl Default for Settings {
@@ -154,6 +162,7 @@ impl Default for Settings {
             threads: 1,
             config: config::SearchConfig::ALL_ON,
             network: Some(nnue::default_network()),
+            syzygy: None,
         }
     }
 }

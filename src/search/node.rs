@@ -4,7 +4,7 @@
 //! of long argument lists, so a new technique reads a field, not a parameter.
 
 use super::history::PieceTo;
-use super::score::{NO_EVAL, Score};
+use super::score::{INFINITE, NO_EVAL, Score};
 use super::tt::TtEntry;
 use crate::board::Move;
 
@@ -36,6 +36,9 @@ pub(super) struct Node {
     pub tt_move: Option<Move>,
     /// Move left out by a singular-extension verification search.
     pub excluded: Option<Move>,
+    /// Bounds a tablebase probe set on the node's score (PV nodes only).
+    pub tb_floor: Score,
+    pub tb_cap: Score,
 }
 
 impl Node {
@@ -58,6 +61,8 @@ impl Node {
             tt_score: None,
             tt_move: None,
             excluded: None,
+            tb_floor: -INFINITE,
+            tb_cap: INFINITE,
         }
     }
 

@@ -10,6 +10,11 @@ pub const DRAW: Score = 0;
 pub const MATE: Score = 30_000;
 /// Scores beyond this are mate scores.
 pub const MATE_BOUND: Score = MATE - MAX_PLY as Score;
+/// A tablebase win `n` plies from the root scores `TB_WIN - n`: below every
+/// mate, so that a mate found by the search still ranks above it.
+pub const TB_WIN: Score = MATE_BOUND - 1;
+/// Scores beyond this are tablebase wins or mates (distances from the root).
+pub const TB_WIN_BOUND: Score = TB_WIN - MAX_PLY as Score;
 /// Larger than any score: the initial window bound.
 pub const INFINITE: Score = 31_000;
 
@@ -19,6 +24,11 @@ pub const NO_EVAL: Score = -INFINITE - 1;
 /// Score for the side to move being mated `ply` plies from the root.
 pub fn mated_in(ply: usize) -> Score {
     -MATE + ply as Score
+}
+
+/// Score for a tablebase win `ply` plies from the root.
+pub fn tb_win_in(ply: usize) -> Score {
+    TB_WIN - ply as Score
 }
 
 pub fn is_mate(score: Score) -> bool {
@@ -62,5 +72,12 @@ mod tests {
         assert_eq!(mate_moves(-MATE + 2), -1);
         assert_eq!(mate_moves(-MATE), 0);
         assert_eq!(UciScore::from(35), UciScore::Cp(35));
+    }
+
+    #[test]
+    fn tablebase_wins_rank_below_mates() {
+        assert!(tb_win_in(0) < MATE - MAX_PLY as Score);
+        assert!(!is_mate(tb_win_in(0)));
+        assert!(tb_win_in(MAX_PLY - 1) > TB_WIN_BOUND);
     }
 }

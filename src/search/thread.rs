@@ -16,6 +16,7 @@ use crate::board::moves::CheckInfo;
 use crate::board::{Move, Position};
 use crate::eval::Evaluator;
 use crate::eval::nnue::Network;
+use crate::tablebase::Syzygy;
 
 /// Nodes between two looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 256;
@@ -80,6 +81,8 @@ pub struct Worker<'a> {
     pub clock: Clock,
     /// Only the main thread reports.
     pub reporter: Option<&'a mut (dyn Reporter + 'a)>,
+    /// Tablebases probed inside the search (see `tbprobe`).
+    pub syzygy: Option<Syzygy>,
 }
 
 impl<'a> Worker<'a> {
@@ -126,6 +129,7 @@ impl<'a> Worker<'a> {
             shared,
             clock,
             reporter: None,
+            syzygy: None,
         }
     }
 

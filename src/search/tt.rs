@@ -17,7 +17,7 @@
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 use super::params::{TT_AGE_PLIES, TT_KEEP_DEEPER};
-use super::score::{MATE_BOUND, Score};
+use super::score::{Score, TB_WIN_BOUND};
 use crate::board::{Move, Piece, Square};
 
 pub const ENTRIES_PER_BUCKET: usize = 4;
@@ -141,12 +141,12 @@ fn decode_move(bits: u16) -> Option<Move> {
     })
 }
 
-/// Mate scores are stored relative to the node, not the root, so that the
+/// Mate and tablebase-win scores are stored relative to the node, not the root, so that the
 /// same entry is right wherever in the tree the position is found again.
 pub fn score_to_tt(score: Score, ply: usize) -> Score {
-    if score >= MATE_BOUND {
+    if score >= TB_WIN_BOUND {
         score + ply as Score
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_WIN_BOUND {
         score - ply as Score
     } else {
         score
@@ -154,9 +154,9 @@ pub fn score_to_tt(score: Score, ply: usize) -> Score {
 }
 
 pub fn score_from_tt(score: Score, ply: usize) -> Score {
-    if score >= MATE_BOUND {
+    if score >= TB_WIN_BOUND {
         score - ply as Score
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_WIN_BOUND {
         score + ply as Score
     } else {
         score

@@ -72,8 +72,9 @@ impl Reporter for UciReporter {
             Bound::Lower => " lowerbound",
             Bound::Upper => " upperbound",
         };
+        let tbhits = i.tbhits.map_or(String::new(), |n| format!(" tbhits {n}"));
         self.0.say(&format!(
-            "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {} hashfull {} time {} pv {}",
+            "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {} hashfull {}{tbhits} time {} pv {}",
             i.depth,
             i.seldepth,
             i.multipv,

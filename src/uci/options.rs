@@ -85,6 +85,7 @@ pub const OPTIONS: &[UciOption] = &[
 ];
 
 use crate::eval::nnue::EMBEDDED_NET;
+use crate::tablebase::options::OPTIONS as SYZYGY;
 
 /// The `option ...` line for `uci`.
 pub fn declaration(opt: &UciOption) -> String {
@@ -103,14 +104,18 @@ pub fn declaration(opt: &UciOption) -> String {
 
 /// The options above, then the book's.
 fn all_options() -> impl Iterator<Item = &'static UciOption> {
-    OPTIONS.iter().chain(crate::book::options::OPTIONS)
+    OPTIONS
+        .iter()
+        .chain(crate::book::options::OPTIONS)
+        .chain(&SYZYGY)
 }
 
 /// Prefix of the technique switches (`Search_NullMove`, ...), one check
 /// option per field of `SearchConfig`, for ablation matches.
 pub const SWITCH_PREFIX: &str = "Search_";
 
-/// Every `option ...` line for `uci`: the options above, then the switches.
+/// Every `option ...` line for `uci`: the options above, the book and
+/// tablebase options, then the switches.
 pub fn declarations() -> Vec<String> {
     let mut out: Vec<String> = all_options().map(declaration).collect();
     for (name, _) in SearchConfig::SWITCHES {
@@ -207,6 +212,10 @@ pub fn apply(engine: &mut Engine, setting: Setting) -> Result<(), String> {
         Setting::Option("Clear Hash", _) => engine.clear_hash(),
         Setting::Option("UseNNUE", Value::Bool(b)) => o.use_nnue = b,
         Setting::Option("EvalFile", Value::Text(path)) => engine.set_eval_file(&path)?,
+        Setting::Option(name, value) if name.starts_with("Syzygy") => {
+            engine.wait(); // the last search may still hold the old tables
+            engine.options.syzygy.set(name, value)?;
+        }
         Setting::Option(name, _) => return Err(format!("option {name} cannot take that value")),
     }
     Ok(())

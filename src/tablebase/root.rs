@@ -1,0 +1,106 @@
+//! Root moves in a tablebase position: keep those that preserve the best
+//! result, and among wins only the fastest by DTZ, so that the game makes
+//! progress under the fifty-move rule whatever the search prefers.
+
+use cozy_chess::{Board, Move};
+
+use super::{RootEntry, Syzygy, Wdl};
+
+/// A result's rank: with the fifty-move rule, a cursed win is worth less
+/// than a win but more than a draw; without it, it is a win.
+fn rank(wdl: Wdl, rule50: bool) -> i32 {
+    match (wdl, rule50) {
+        (Wdl::CursedWin, false) => Wdl::Win.value(),
+        (Wdl::BlessedLoss, false) => Wdl::Loss.value(),
+        (w, _) => w.value(),
+    }
+}
+
+/// The moves to search, best first, and the result they keep; `None` when
+/// the position is not in the tables (search all moves then).
+pub fn filter(syzygy: &Syzygy, board: &Board, moves: &[Move]) -> Option<(Vec<Move>, Wdl)> {
+    if board.occupied().len() > syzygy.cardinality() {
+        return None;
+    }
+    let clock = if syzygy.rule50 {
+        u32::from(board.halfmove_clock())
+    } else {
+        0
+    };
+    let probe = syzygy.tables.probe_root(board, clock)?;
+    let mut kept = select(&probe.moves, syzygy.rule50);
+    // `searchmoves` restricts the choice further, unless it leaves nothing.
+    if kept.iter().any(|e| moves.contains(&e.mv)) {
+        kept.retain(|e| moves.contains(&e.mv));
+    }
+    let wdl = kept.first()?.wdl;
+    Some((kept.into_iter().map(|e| e.mv).collect(), wdl))
+}
+
+/// The entries of the best rank; for a win only the lowest DTZ, for a loss
+/// only the highest (the longest resistance), for a draw all.
+pub fn select(entries: &[RootEntry], rule50: bool) -> Vec<RootEntry> {
+    let Some(best) = entries.iter().map(|e| rank(e.wdl, rule50)).max() else {
+        return Vec::new();
+    };
+    let mut kept: Vec<RootEntry> = entries
+        .iter()
+        .filter(|e| rank(e.wdl, rule50) == best)
+        .copied()
+        .collect();
+    // Ascending DTZ puts the fastest win and the slowest loss first.
+    kept.sort_by_key(|e| e.dtz);
+    if let Some(first) = kept.first().copied()
+        && best != 0
+    {
+        kept.retain(|e| e.dtz == first.dtz);
+    }
+    kept
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cozy_chess::Square;
+
+    fn entry(to: Square, wdl: Wdl, dtz: i32) -> RootEntry {
+        let mv = Move {
+            from: Square::A1,
+            to,
+            promotion: None,
+        };
+        RootEntry { mv, wdl, dtz }
+    }
+
+    #[test]
+    fn wins_keep_the_fastest_and_losses_the_slowest() {
+        let e = [
+            entry(Square::A2, Wdl::Win, 9),
+            entry(Square::A3, Wdl::Draw, 0),
+            entry(Square::A4, Wdl::Win, 3),
+            entry(Square::A5, Wdl::CursedWin, 120),
+        ];
+        assert_eq!(select(&e, true), vec![e[2]]);
+        let l = [
+            entry(Square::A2, Wdl::Loss, -4),
+            entry(Square::A3, Wdl::Loss, -12),
+        ];
+        assert_eq!(select(&l, true), vec![l[1]]);
+    }
+
+    #[test]
+    fn a_cursed_win_counts_as_a_win_only_without_the_rule() {
+        let e = [
+            entry(Square::A2, Wdl::CursedWin, 101),
+            entry(Square::A3, Wdl::Draw, 0),
+            entry(Square::A4, Wdl::Draw, 0),
+        ];
+        assert_eq!(select(&e, true), vec![e[0]]);
+        assert_eq!(select(&e, false), vec![e[0]]);
+        let d = [
+            entry(Square::A2, Wdl::Draw, 0),
+            entry(Square::A3, Wdl::BlessedLoss, -110),
+        ];
+        assert_eq!(select(&d, true), vec![d[0]]);
+    }
+}
