@@ -240,7 +240,7 @@ fn show(engine: &Engine, out: &Output, cmd: &Command) {
 /// Sets up a `position`. A bad FEN leaves no position; an illegal move
 /// leaves the position before it (as Stockfish does).
 fn set_position(engine: &mut Engine, out: &Output, fen: Option<&str>, moves: &[String]) {
-    let chess960 = engine.options.chess960;
+    let chess960 = engine.options().chess960();
     let mut pos = match Position::from_fen(fen.unwrap_or(STARTPOS), chess960) {
         Ok(pos) => pos,
         Err(e) => {

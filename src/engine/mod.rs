@@ -9,44 +9,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+pub mod options;
+
 use crate::board::Position;
-use crate::eval::nnue::{self, Network};
 use crate::search::info::Reporter;
 use crate::search::limits::Limits;
-use crate::search::{self, SEARCH_STACK_BYTES, SearchResult, Settings, Shared};
-
-/// Engine options (set by UCI `setoption`).
-#[derive(Clone, Debug)]
-pub struct Options {
-    pub hash_mb: usize,
-    pub threads: usize,
-    pub multipv: usize,
-    pub ponder: bool,
-    pub move_overhead: u64,
-    pub chess960: bool,
-    /// Evaluate with the network (else the hand-crafted evaluation).
-    pub use_nnue: bool,
-    /// The network used when `use_nnue` is on (`EvalFile`).
-    pub network: Arc<Network>,
-    /// Technique switches (hidden `Search_*` options).
-    pub search: crate::search::config::SearchConfig,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Self {
-            hash_mb: 16,
-            threads: 1,
-            multipv: 1,
-            ponder: false,
-            move_overhead: 10,
-            chess960: false,
-            use_nnue: true,
-            network: nnue::default_network(),
-            search: crate::search::config::SearchConfig::ALL_ON,
-        }
-    }
-}
+use crate::search::{self, SEARCH_STACK_BYTES, SearchResult, Shared};
+use options::Options;
 
 pub struct Engine {
     pub position: Position,
@@ -54,7 +23,7 @@ pub struct Engine {
     /// FEN): `go` then answers `bestmove 0000` rather than a move for an
     /// older position the GUI no longer has.
     pub no_position: Option<String>,
-    pub options: Options,
+    options: Options,
     shared: Arc<Shared>,
     thread: Option<JoinHandle<()>>,
     /// Set by the search thread just before it prints `bestmove`: from then
@@ -74,7 +43,7 @@ impl Default for Engine {
 impl Engine {
     pub fn new() -> Self {
         let options = Options::default();
-        let shared = Shared::with_hash(options.hash_mb).unwrap_or_default();
+        let shared = Shared::with_hash(options.hash_mb()).unwrap_or_default();
         Self {
             position: Position::default(),
             no_position: None,
@@ -98,19 +67,8 @@ impl Engine {
 
     /// The `eval` command's text for the current position.
     pub fn eval_report(&self) -> String {
-        let net = self.options.use_nnue.then_some(&*self.options.network);
+        let net = self.options.network().map(|n| &**n);
         crate::eval::report(self.position.board(), net)
-    }
-
-    /// Loads the network file at `path` (the embedded one for `<embedded>` or
-    /// an empty path). On an error the current network stays.
-    pub fn set_eval_file(&mut self, path: &str) -> Result<(), String> {
-        self.options.network = if path.is_empty() || path == nnue::EMBEDDED_NET {
-            nnue::default_network()
-        } else {
-            Arc::new(nnue::file::load(std::path::Path::new(path))?)
-        };
-        Ok(())
     }
 
     /// Starts a search of the current position on a new thread. The reporter
@@ -125,16 +83,7 @@ impl Engine {
         let released = Arc::clone(&self.released);
         let root = self.position.clone();
         let no_position = self.no_position.clone();
-        let settings = Settings {
-            move_overhead: self.options.move_overhead,
-            multipv: self.options.multipv,
-            threads: self.options.threads,
-            config: self.options.search,
-            network: self
-                .options
-                .use_nnue
-                .then(|| Arc::clone(&self.options.network)),
-        };
+        let settings = self.options.settings();
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .stack_size(SEARCH_STACK_BYTES)
@@ -205,26 +154,6 @@ impl Engine {
     pub fn clear_hash(&mut self) {
         self.stop();
         self.shared.tt.clear();
-    }
-
-    /// Resizes the transposition table (`Hash`, in MB). Only between
-    /// searches: the old table is dropped once no thread uses it.
-    pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
-        self.stop();
-        // Free the old table first so that old + new need not fit together.
-        self.shared = Arc::new(Shared::default());
-        match Shared::with_hash(mb) {
-            Ok(s) => {
-                self.shared = Arc::new(s);
-                self.options.hash_mb = mb;
-                Ok(())
-            }
-            Err(e) => {
-                let old = Shared::with_hash(self.options.hash_mb).unwrap_or_default();
-                self.shared = Arc::new(old);
-                Err(e)
-            }
-        }
     }
 }
 
