@@ -11,7 +11,8 @@ use super::lmr::LmrTable;
 use super::movepick::{MovePicker, NO_MOVE, OrderContext, is_tactical};
 use super::pv::PvTable;
 use super::score::{INFINITE, MAX_PLY, NO_EVAL, Score};
-use super::{Clock, Shared, info::Reporter};
+use super::time::Clock;
+use super::{Shared, info::Reporter};
 use crate::board::moves::CheckInfo;
 use crate::board::{Move, Position};
 use crate::eval::Evaluator;
@@ -137,9 +138,7 @@ impl<'a> Worker<'a> {
     /// and checks the stop flag and limits. Returns true when the search must stop.
     pub fn visit(&mut self) -> bool {
         self.nodes += 1;
-        if let Some(limit) = self.clock.node_limit
-            && self.total_nodes() >= limit
-        {
+        if self.clock.node_limit_reached(|| self.total_nodes()) {
             self.stopped = true;
         }
         if self.nodes.is_multiple_of(CHECK_INTERVAL) {
