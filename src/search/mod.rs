@@ -1,9 +1,11 @@
 //! The search: iterative deepening with aspiration windows (`driver`) over a
 //! principal variation alpha-beta search (`alphabeta`, `quiescence`), with a
 //! shared transposition table (`tt`), a staged move picker (`movepick`),
-//! history heuristics (`history`), pruning (`pruning`), time management
-//! (`time`) and Lazy SMP threads (`driver`). Every technique can be switched
-//! off through `config::SearchConfig`.
+//! history heuristics (`history`, `correction`), pruning and reductions
+//! (`pruning`, `lmr`), extensions (`extensions`), time management (`time`)
+//! and Lazy SMP threads (`driver`, `thread`). Helpers share the named
+//! per-node state of `node`; every tunable is in `params`. Every technique
+//! can be switched off through `config::SearchConfig`.
 
 pub(crate) mod alphabeta;
 pub mod config;
