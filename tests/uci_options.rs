@@ -70,7 +70,7 @@ fn values_reach_the_engine_options() {
         (e.options().hash_mb(), s.threads, s.multipv, s.move_overhead),
         (64, 2, 3, 50)
     );
-    assert!(e.options().chess960() && e.position.chess960());
+    assert!(e.options().chess960() && e.position().chess960());
     assert!(options::set(&mut e, "clear hash", None).is_ok());
 }
 
@@ -109,7 +109,7 @@ fn advertised_defaults_are_the_engines_own() {
         ("Threads", s.threads.to_string()),
         ("MultiPV", s.multipv.to_string()),
         ("Move Overhead", s.move_overhead.to_string()),
-        ("UCI_Chess960", e.position.chess960().to_string()),
+        ("UCI_Chess960", e.position().chess960().to_string()),
         ("UseNNUE", s.network.is_some().to_string()),
         ("Ponder", "false".to_string()),
         ("EvalFile", "<embedded>".to_string()),

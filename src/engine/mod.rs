@@ -18,11 +18,11 @@ use crate::search::{self, SEARCH_STACK_BYTES, SearchResult, Shared};
 use options::Options;
 
 pub struct Engine {
-    pub position: Position,
+    position: Position,
     /// Set when the last `position` command gave nothing to search (a bad
     /// FEN): `go` then answers `bestmove 0000` rather than a move for an
     /// older position the GUI no longer has.
-    pub no_position: Option<String>,
+    no_position: Option<String>,
     options: Options,
     shared: Arc<Shared>,
     thread: Option<JoinHandle<()>>,
@@ -53,6 +53,28 @@ impl Engine {
             done: Arc::new(AtomicBool::new(true)),
             released: Arc::new(AtomicBool::new(true)),
         }
+    }
+
+    /// The position `go` searches (the start position until one is set).
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Why there is nothing to search, after a bad `position` command.
+    pub fn no_position(&self) -> Option<&str> {
+        self.no_position.as_deref()
+    }
+
+    /// The position for the next `go` (from a good `position` command).
+    pub fn set_position(&mut self, pos: Position) {
+        self.position = pos;
+        self.no_position = None;
+    }
+
+    /// A bad `position` command: `go` answers `bestmove 0000` until the next
+    /// good one, rather than a move for a position the GUI no longer has.
+    pub fn forget_position(&mut self, why: String) {
+        self.no_position = Some(why);
     }
 
     /// True while a search is running (or waiting for `stop`), that is until

@@ -172,7 +172,7 @@ impl Session {
             Command::Position { fen, moves } => set_position(engine, out, fen.as_deref(), &moves),
             Command::BadPosition(e) => {
                 out.error(&format!("{e}; no position until the next good one"));
-                engine.no_position = Some(e);
+                engine.forget_position(e);
             }
             Command::Go(args) => go(engine, out, &args),
             Command::Stop => engine.stop(),
@@ -226,10 +226,10 @@ fn identify(out: &Output) {
 
 /// The commands that look at the current position: `go perft`, `d`, `eval`.
 fn show(engine: &Engine, out: &Output, cmd: &Command) {
-    if let Some(why) = &engine.no_position {
+    if let Some(why) = engine.no_position() {
         return out.error(&format!("no position ({why})"));
     }
-    let pos = &engine.position;
+    let pos = engine.position();
     match cmd {
         Command::Perft(depth) => perft(out, pos, *depth),
         Command::Display => display(out, pos),
@@ -245,7 +245,7 @@ fn set_position(engine: &mut Engine, out: &Output, fen: Option<&str>, moves: &[S
         Ok(pos) => pos,
         Err(e) => {
             out.error(&format!("{e}; no position until the next good one"));
-            engine.no_position = Some(format!("bad FEN: {e}"));
+            engine.forget_position(format!("bad FEN: {e}"));
             return;
         }
     };
@@ -259,14 +259,13 @@ fn set_position(engine: &mut Engine, out: &Output, fen: Option<&str>, moves: &[S
         }
     }
     pos.forget_undo();
-    engine.position = pos;
-    engine.no_position = None;
+    engine.set_position(pos);
 }
 
 /// Starts a search. Every `go` gets a `bestmove`: bad parameters are
 /// skipped with one warning line.
 fn go(engine: &mut Engine, out: &Output, args: &GoArgs) {
-    let (limits, mut warnings) = limits_from(&engine.position, args);
+    let (limits, mut warnings) = limits_from(engine.position(), args);
     warnings.splice(0..0, args.warnings.iter().cloned());
     if !warnings.is_empty() {
         out.say(&format!(
