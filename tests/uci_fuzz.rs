@@ -416,13 +416,13 @@ fn run_case(lines: Vec<Line>) -> Result<(), String> {
         return Err(format!("go depth 1 answered {out:?}"));
     };
     let mv = best.split_whitespace().nth(1).unwrap_or("");
-    let pos = &session.engine.position;
+    let pos = session.engine.position();
     let mut legal = Vec::new();
     pos.board().generate_moves(|ms| {
         legal.extend(ms.into_iter().map(|m| pos.uci(m)));
         false
     });
-    let ok = if session.engine.no_position.is_some() || legal.is_empty() {
+    let ok = if session.engine.no_position().is_some() || legal.is_empty() {
         mv == "0000"
     } else {
         legal.iter().any(|l| l == mv)
@@ -431,7 +431,7 @@ fn run_case(lines: Vec<Line>) -> Result<(), String> {
         return Err(format!(
             "bestmove {mv} for {} (no position: {:?})",
             pos.fen(),
-            session.engine.no_position
+            session.engine.no_position()
         ));
     }
     Ok(())

@@ -3,18 +3,32 @@
 //! value leaves the old one in place.
 
 use cutoff::engine::Engine;
-use cutoff::uci::options::{self, Kind, OPTIONS};
+use cutoff::engine::options::{Kind, OPTIONS, Value};
+use cutoff::search::Settings;
+use cutoff::uci::options;
 
 fn snapshot(e: &Engine) -> String {
-    format!("{:?}", e.options)
+    format!("{:?}", e.options())
+}
+
+fn default_int(name: &str) -> i64 {
+    match OPTIONS
+        .iter()
+        .find(|o| o.name == name)
+        .map(|o| o.default_value())
+    {
+        Some(Value::Int(v)) => v,
+        other => panic!("{name}: {other:?}"),
+    }
 }
 
 #[test]
 fn every_spin_option_accepts_its_range_and_rejects_outside_it() {
     for opt in OPTIONS {
-        let Kind::Spin { default, min, max } = opt.kind else {
+        let Kind::Spin { min, max } = opt.kind else {
             continue;
         };
+        let default = default_int(opt.name);
         let mut e = Engine::new();
         // Hash at its maximum would really allocate that much memory.
         let top = if opt.name == "Hash" { min + 1 } else { max };
@@ -51,12 +65,12 @@ fn values_reach_the_engine_options() {
     ] {
         options::set(&mut e, name, Some(value)).unwrap_or_else(|err| panic!("{name}: {err}"));
     }
-    let o = &e.options;
+    let s = e.options().settings();
     assert_eq!(
-        (o.hash_mb, o.threads, o.multipv, o.move_overhead),
+        (e.options().hash_mb(), s.threads, s.multipv, s.move_overhead),
         (64, 2, 3, 50)
     );
-    assert!(o.ponder && o.chess960 && e.position.chess960());
+    assert!(e.options().chess960() && e.position().chess960());
     assert!(options::set(&mut e, "clear hash", None).is_ok());
 }
 
@@ -70,4 +84,46 @@ fn check_options_need_true_or_false() {
     }
     assert_eq!(snapshot(&e), before);
     assert!(options::set(&mut e, "No Such Option", Some("1")).is_err());
+}
+
+/// The value of `default` in a `uci` line such as
+/// `option name Hash type spin default 16 min 1 max 32768`.
+fn advertised(lines: &[String], name: &str) -> String {
+    let head = format!("option name {name} type ");
+    let line = lines
+        .iter()
+        .find(|l| l.starts_with(&head))
+        .unwrap_or_else(|| panic!("{name} not declared"));
+    let rest = line.split(" default ").nth(1).expect("a default");
+    rest.split(" min ").next().unwrap_or(rest).to_string()
+}
+
+#[test]
+fn advertised_defaults_are_the_engines_own() {
+    let lines = options::declarations();
+    let e = Engine::new();
+    let (o, s) = (e.options(), e.options().settings());
+    let lib = Settings::default();
+    for (name, actual) in [
+        ("Hash", o.hash_mb().to_string()),
+        ("Threads", s.threads.to_string()),
+        ("MultiPV", s.multipv.to_string()),
+        ("Move Overhead", s.move_overhead.to_string()),
+        ("UCI_Chess960", e.position().chess960().to_string()),
+        ("UseNNUE", s.network.is_some().to_string()),
+        ("Ponder", "false".to_string()),
+        ("EvalFile", "<embedded>".to_string()),
+    ] {
+        assert_eq!(advertised(&lines, name), actual, "{name}");
+    }
+    // The engine's search starts as a library search does (bench, tests).
+    assert_eq!(
+        (s.threads, s.multipv, s.move_overhead, s.config),
+        (lib.threads, lib.multipv, lib.move_overhead, lib.config)
+    );
+    for &(name, field) in cutoff::search::config::SearchConfig::SWITCHES {
+        let mut config = s.config;
+        let on = field(&mut config).to_string();
+        assert_eq!(advertised(&lines, &format!("Search_{name}")), on, "{name}");
+    }
 }

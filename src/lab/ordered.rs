@@ -9,7 +9,13 @@
 
 use std::collections::HashMap;
 
-use crate::board::{Move, Piece};
+use crate::board::moves::CheckInfo;
+use crate::board::{Move, Position};
+use crate::search::config::SearchConfig;
+use crate::search::history::Histories;
+use crate::search::movepick::{MovePicker, OrderContext, is_tactical};
+use crate::search::score::MAX_PLY;
+use crate::search::thread::{Cutoff, learn_cutoff};
 
 use super::chess::{ChessGame, MATE_BOUND};
 use super::game::{Game, INF, Stats, Value, is_leaf};
@@ -20,8 +26,12 @@ use super::rng::XorShift;
 pub enum Policy {
     /// The game's own order (no ordering).
     Generator,
-    /// The engine's heuristics: hash move (with the table), captures by
-    /// MVV-LVA, promotions, two killers per ply, then the history table.
+    /// Cutoff's own move picker (`search::movepick::MovePicker`): hash move
+    /// (with the table), captures and queen promotions by MVV-LVA and capture
+    /// history (losing ones last), killers, quiets by history. The histories
+    /// learn from cutoffs as the engine's do (`search::thread::learn_cutoff`);
+    /// there is no countermove or continuation history (no previous moves
+    /// are passed), and the engine's pruning and reductions are absent.
     Engine,
     /// A seeded shuffle.
     Random(u64),
@@ -91,8 +101,8 @@ pub struct Searcher {
     use_tt: bool,
     tt: HashMap<(u64, u32), (Value, Bound)>,
     best_moves: HashMap<u64, Move>,
-    killers: Vec<[Option<Move>; 2]>,
-    history: Box<[[[i32; 64]; 64]; 2]>,
+    /// The engine's killers and histories (`Policy::Engine`).
+    hist: Box<Histories>,
     rng: XorShift,
     measure: Measure,
     root_best: Option<Move>,
@@ -109,8 +119,7 @@ impl Searcher {
             use_tt,
             tt: HashMap::new(),
             best_moves: HashMap::new(),
-            killers: vec![[None; 2]; 256],
-            history: Box::new([[[0; 64]; 64]; 2]),
+            hist: Box::default(),
             rng: XorShift::new(seed),
             measure: Measure::default(),
             root_best: None,
@@ -178,7 +187,7 @@ impl Searcher {
             }
             alpha = alpha.max(v);
             if alpha >= beta {
-                self.note_cutoff(game, mv, i, depth);
+                self.note_cutoff(game, mv, i, depth, &moves[..i]);
                 break;
             }
         }
@@ -214,23 +223,32 @@ impl Searcher {
         settles.then_some(v)
     }
 
-    fn note_cutoff(&mut self, game: &ChessGame, mv: Move, index: usize, depth: u32) {
+    fn note_cutoff(
+        &mut self,
+        game: &ChessGame,
+        mv: Move,
+        index: usize,
+        depth: u32,
+        tried: &[Move],
+    ) {
         self.measure.cutoffs += 1;
         self.measure.cut_index_sum += index as u64 + 1;
         if index == 0 {
             self.measure.first_cutoffs += 1;
         }
-        let board = game.position().board();
-        if self.policy == Policy::Engine && !game.position().is_noisy(mv) {
-            let ply = game.ply().min(self.killers.len() - 1);
-            let k = &mut self.killers[ply];
-            if k[0] != Some(mv) {
-                k[1] = k[0];
-                k[0] = Some(mv);
-            }
-            let side = board.side_to_move() as usize;
-            let h = &mut self.history[side][mv.from as usize][mv.to as usize];
-            *h = (*h + (depth * depth) as i32).min(1 << 18);
+        if self.policy == Policy::Engine {
+            let pos = game.position();
+            let (noisies, quiets): (Vec<Move>, Vec<Move>) =
+                tried.iter().partition(|&&m| is_tactical(pos, m));
+            let cut = Cutoff {
+                best: mv,
+                depth: depth as i32,
+                ply: game.ply().min(MAX_PLY),
+                prevs: [None; 2],
+                quiets: &quiets,
+                noisies: &noisies,
+            };
+            learn_cutoff(&mut self.hist, pos, &cut, true);
         }
     }
 
@@ -244,11 +262,9 @@ impl Searcher {
                 } else {
                     None
                 };
-                let killers = self.killers[game.ply().min(self.killers.len() - 1)];
-                let side = game.position().side_to_move() as usize;
-                moves.sort_by_cached_key(|&mv| {
-                    -engine_score(game, mv, hash, &killers, &self.history[side])
-                });
+                let ply = game.ply().min(MAX_PLY);
+                let order = picker_order(game.position(), hash, &self.hist, ply);
+                moves.sort_by_key(|m| order.iter().position(|o| o == m).unwrap_or(usize::MAX));
             }
             Policy::Oracle => {
                 let oracle = self.oracle.as_mut().expect("oracle searcher");
@@ -277,41 +293,18 @@ impl Searcher {
     }
 }
 
-fn piece_value(p: Piece) -> i32 {
-    match p {
-        Piece::Pawn => 1,
-        Piece::Knight | Piece::Bishop => 3,
-        Piece::Rook => 5,
-        Piece::Queen => 9,
-        Piece::King => 10,
-    }
-}
-
-/// Higher is tried first.
-fn engine_score(
-    game: &ChessGame,
-    mv: Move,
-    hash: Option<Move>,
-    killers: &[Option<Move>; 2],
-    history: &[[i32; 64]; 64],
-) -> i32 {
-    if Some(mv) == hash {
-        return 1 << 30;
-    }
-    let pos = game.position();
-    let victim = pos.captured(mv).map_or(0, piece_value);
-    let promo = mv.promotion.map_or(0, piece_value);
-    if victim > 0 || promo > 0 {
-        let attacker = pos.board().piece_on(mv.from).map_or(0, piece_value);
-        return (1 << 24) + 64 * (victim + promo) - attacker;
-    }
-    if killers[0] == Some(mv) {
-        return 1 << 22;
-    }
-    if killers[1] == Some(mv) {
-        return (1 << 22) - 1;
-    }
-    history[mv.from as usize][mv.to as usize]
+/// The moves of `pos` in the order Cutoff's move picker hands them out.
+fn picker_order(pos: &Position, hash: Option<Move>, hist: &Histories, ply: usize) -> Vec<Move> {
+    let [k1, k2] = hist.killers(ply);
+    let mut picker = MovePicker::new(hash, [k1, k2, None], Vec::new());
+    let config = SearchConfig::ALL_ON;
+    let ctx = OrderContext {
+        hist,
+        config: &config,
+        prevs: [None; 2],
+        checks: CheckInfo::new(pos.board()),
+    };
+    std::iter::from_fn(|| picker.next(pos, &ctx)).collect()
 }
 
 impl Searcher {
@@ -330,5 +323,25 @@ impl Searcher {
         } else {
             v + v.signum() * plies
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lab::chess::ChessOptions;
+
+    #[test]
+    fn engine_ordering_is_the_pickers_losing_captures_last() {
+        // Qxd6 wins a pawn and loses the queen to exd6: the picker tries it
+        // after every quiet move (an MVV-LVA ordering would try it first).
+        let fen = "4k3/4p3/3p4/8/8/8/8/3QK3 w - - 0 1";
+        let mut game = ChessGame::from_fen(fen, ChessOptions::default()).unwrap();
+        let mut moves = game.moves();
+        let key = game.position().key();
+        Searcher::new(Policy::Engine, false).order(&mut game, &mut moves, 2, key);
+        let last = moves.last().map(|&m| game.position().uci(m));
+        assert_eq!(last.as_deref(), Some("d1d6"));
+        assert_eq!(moves.len(), game.moves().len());
     }
 }

@@ -1,6 +1,6 @@
 //! `lab ordering`: how close each move ordering gets to the Knuth-Moore
-//! minimal tree. For the engine's ordering (iterative deepening with a hash
-//! move, MVV-LVA, killers, history), a seeded random ordering and an oracle
+//! minimal tree. For the engine's ordering (Cutoff's move picker under
+//! iterative deepening with a hash move), a seeded random ordering and an oracle
 //! (best move first, from an exact search) it counts cut-offs and leaves, and
 //! sets the leaves against b^ceil(d/2) + b^floor(d/2) - 1 (perfect ordering),
 //! b^(3d/4) (random ordering) and b^d (minimax), with b the mean branching

@@ -23,7 +23,8 @@ use super::limits::Limits;
 use super::params::*;
 use super::score::{INFINITE, MAX_PLY, Score, UciScore, is_mate, mate_moves};
 use super::thread::Worker;
-use super::{Clock, SEARCH_STACK_BYTES, SearchResult, Settings, Shared, pv_to_uci};
+use super::time::{Clock, Iteration, Trend};
+use super::{SEARCH_STACK_BYTES, SearchResult, Settings, Shared, pv_to_uci};
 use crate::board::{Move, Position};
 use crate::tablebase;
 
@@ -67,7 +68,12 @@ pub fn run<'a>(
             .fetch_add(kept.len() as u64, Ordering::Relaxed);
         root_moves = kept;
     }
-    let clock = Clock::new(limits, root, settings, shared.go_instant());
+    let clock = Clock::new(
+        limits,
+        root.side_to_move(),
+        settings.move_overhead,
+        shared.go_instant(),
+    );
     let threads = settings.threads.max(1);
     let mut results: Vec<ThreadResult> = std::thread::scope(|scope| {
         let mut handles = Vec::new();
@@ -200,7 +206,7 @@ fn iterative_deepening<'a>(
         result.reporter = w.reporter.take();
         return result;
     }
-    let mut tm = TimeState::default();
+    let mut trend = Trend::default();
     for depth in 1..=max_depth {
         for rm in &mut w.root_moves {
             rm.prev_score = rm.score;
@@ -237,7 +243,7 @@ fn iterative_deepening<'a>(
         }
         if w.is_main() {
             report(&mut w, depth, multipv, Bound::Exact);
-            if should_stop(&mut w, &mut tm, limits, iteration_nodes) {
+            if should_stop(&w, &mut trend, limits, iteration_nodes) {
                 break;
             }
         }
@@ -286,22 +292,9 @@ fn aspiration(w: &mut Worker, depth: u32, pv_idx: usize) {
     }
 }
 
-/// State of the time manager across iterations.
-#[derive(Default)]
-struct TimeState {
-    best: Option<Move>,
-    stable_iterations: u32,
-    prev_score: Option<Score>,
-}
-
-/// Between iterations: stop for `go mate`, or when the soft time limit,
-/// scaled by how settled the search looks, has passed.
-fn should_stop(
-    w: &mut Worker,
-    tm: &mut TimeState,
-    limits: &Limits,
-    iteration_start_nodes: u64,
-) -> bool {
+/// Between iterations: stop for `go mate` once the mate is found, or when
+/// the time manager says the next iteration would not pay.
+fn should_stop(w: &Worker, trend: &mut Trend, limits: &Limits, iteration_start_nodes: u64) -> bool {
     let best = &w.root_moves[0];
     if let Some(m) = limits.mate
         && is_mate(best.score)
@@ -310,26 +303,13 @@ fn should_stop(
     {
         return true;
     }
-    // Best move stability: a move that keeps winning needs less time.
-    if tm.best == Some(best.mv) {
-        tm.stable_iterations += 1;
-    } else {
-        tm.stable_iterations = 0;
-    }
-    tm.best = Some(best.mv);
-    let last = STABILITY_FACTORS.len() - 1;
-    let stability = STABILITY_FACTORS[(tm.stable_iterations as usize).min(last)];
-    // A falling score means trouble: think longer.
-    let drop = tm
-        .prev_score
-        .map_or(0, |p| (p - best.score).clamp(0, FALLING_MAX_DROP));
-    tm.prev_score = Some(best.score);
-    let falling = 1.0 + drop as f64 / FALLING_DIVISOR;
-    // When the best move's subtree holds most of the nodes, it is clear.
-    let iteration_nodes = (w.nodes - iteration_start_nodes).max(1);
-    let share = best.nodes as f64 / iteration_nodes as f64;
-    let effort = (EFFORT_BASE - share).clamp(EFFORT_MIN, EFFORT_MAX);
-    w.clock.soft_stop(w.shared, stability * falling * effort)
+    let iteration = Iteration {
+        best: best.mv,
+        score: best.score,
+        best_nodes: best.nodes,
+        nodes: w.nodes - iteration_start_nodes,
+    };
+    w.clock.should_stop_iteration(w.shared, trend, &iteration)
 }
 
 /// Prints one `info` line per PV line of the finished iteration.

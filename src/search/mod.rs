@@ -1,9 +1,11 @@
 //! The search: iterative deepening with aspiration windows (`driver`) over a
 //! principal variation alpha-beta search (`alphabeta`, `quiescence`), with a
 //! shared transposition table (`tt`), a staged move picker (`movepick`),
-//! history heuristics (`history`), pruning (`pruning`), time management
-//! (`time`) and Lazy SMP threads (`driver`). Every technique can be switched
-//! off through `config::SearchConfig`.
+//! history heuristics (`history`, `correction`), pruning and reductions
+//! (`pruning`, `lmr`), extensions (`extensions`), time management (`time`)
+//! and Lazy SMP threads (`driver`, `thread`). Helpers share the named
+//! per-node state of `node`; every tunable is in `params`. Every technique
+//! can be switched off through `config::SearchConfig`.
 
 pub(crate) mod alphabeta;
 pub mod config;
@@ -35,9 +37,7 @@ use std::time::Instant;
 use crate::board::{Move, Position};
 use crate::eval::nnue::{self, Network};
 use crate::tablebase::Syzygy;
-use limits::Limits;
 use score::Score;
-use time::Budget;
 
 /// Stack size of search threads: deep recursion with large frames.
 pub const SEARCH_STACK_BYTES: usize = 64 * 1024 * 1024;
@@ -186,58 +186,6 @@ impl SearchResult {
             score: 0,
             depth: 0,
             nodes,
-        }
-    }
-}
-
-/// When to stop: the clock started at `start`, with optional time and node limits.
-#[derive(Clone, Debug)]
-pub struct Clock {
-    pub start: Instant,
-    pub budget: Option<Budget>,
-    pub node_limit: Option<u64>,
-}
-
-impl Clock {
-    /// A clock running from `start`: the moment `go` arrived, so that the
-    /// time spent starting threads is charged too (the GUI's clock runs).
-    pub fn new(limits: &Limits, pos: &Position, settings: &Settings, start: Instant) -> Self {
-        Self {
-            start,
-            budget: Budget::new(limits, pos.side_to_move(), settings.move_overhead),
-            node_limit: limits.nodes,
-        }
-    }
-
-    pub fn elapsed_ms(&self) -> u64 {
-        self.start.elapsed().as_millis() as u64
-    }
-
-    /// Milliseconds counted against the budget: after `ponderhit` only.
-    fn spent_ms(&self, shared: &Shared) -> Option<u64> {
-        if shared.pondering.load(Ordering::Relaxed) {
-            return None;
-        }
-        let since = shared.ponderhit_ms.load(Ordering::Relaxed);
-        Some(self.elapsed_ms().saturating_sub(since))
-    }
-
-    /// Checked inside the search: hard time limit or node limit reached.
-    pub fn hard_stop(&self, shared: &Shared, nodes: u64) -> bool {
-        if self.node_limit.is_some_and(|n| nodes >= n) {
-            return true;
-        }
-        match (self.budget, self.spent_ms(shared)) {
-            (Some(b), Some(spent)) => spent >= b.hard,
-            _ => false,
-        }
-    }
-
-    /// Checked between iterations: the soft limit, scaled by `factor`.
-    pub fn soft_stop(&self, shared: &Shared, factor: f64) -> bool {
-        match (self.budget, self.spent_ms(shared)) {
-            (Some(b), Some(spent)) => spent >= b.scaled_soft(factor),
-            _ => false,
         }
     }
 }

@@ -11,7 +11,8 @@ use super::lmr::LmrTable;
 use super::movepick::{MovePicker, NO_MOVE, OrderContext, is_tactical};
 use super::pv::PvTable;
 use super::score::{INFINITE, MAX_PLY, NO_EVAL, Score};
-use super::{Clock, Shared, info::Reporter};
+use super::time::Clock;
+use super::{Shared, info::Reporter};
 use crate::board::moves::CheckInfo;
 use crate::board::{Move, Position};
 use crate::eval::Evaluator;
@@ -141,9 +142,7 @@ impl<'a> Worker<'a> {
     /// and checks the stop flag and limits. Returns true when the search must stop.
     pub fn visit(&mut self) -> bool {
         self.nodes += 1;
-        if let Some(limit) = self.clock.node_limit
-            && self.total_nodes() >= limit
-        {
+        if self.clock.node_limit_reached(|| self.total_nodes()) {
             self.stopped = true;
         }
         if self.nodes.is_multiple_of(CHECK_INTERVAL) {
@@ -266,29 +265,54 @@ impl Worker<'_> {
         quiets: &[Move],
         noisies: &[Move],
     ) {
-        let bonus = history_bonus(depth);
-        let stm = self.pos.side_to_move();
-        let prevs = self.prevs(ply);
-        let board = self.pos.board();
-        let pt_of = |mv: Move| {
-            let piece = board.piece_on(mv.from).unwrap_or(crate::board::Piece::Pawn);
-            piece_to(stm, piece, mv.to)
+        let cut = Cutoff {
+            best,
+            depth,
+            ply,
+            prevs: self.prevs(ply),
+            quiets,
+            noisies,
         };
-        if !is_tactical(&self.pos, best) {
-            if self.config.history {
-                self.hist.update_quiet(stm, best, pt_of(best), prevs, bonus);
-                for &q in quiets {
-                    self.hist.update_quiet(stm, q, pt_of(q), prevs, -bonus);
-                }
+        learn_cutoff(&mut self.hist, &self.pos, &cut, self.config.history);
+    }
+}
+
+/// A cutoff to learn from: the move, where, and the moves tried before it.
+pub(crate) struct Cutoff<'a> {
+    pub best: Move,
+    pub depth: i32,
+    pub ply: usize,
+    /// (piece, square) of the moves 1 and 2 plies back.
+    pub prevs: [Option<PieceTo>; 2],
+    pub quiets: &'a [Move],
+    pub noisies: &'a [Move],
+}
+
+/// Rewards the cutoff move and punishes the moves tried before it (the quiet
+/// tables only with `quiet_history`, the `history` switch). Shared with the
+/// lab's ordering experiment, so that it learns as the engine does.
+pub(crate) fn learn_cutoff(hist: &mut Histories, pos: &Position, c: &Cutoff, quiet_history: bool) {
+    let bonus = history_bonus(c.depth);
+    let stm = pos.side_to_move();
+    let board = pos.board();
+    let pt_of = |mv: Move| {
+        let piece = board.piece_on(mv.from).unwrap_or(crate::board::Piece::Pawn);
+        piece_to(stm, piece, mv.to)
+    };
+    if !is_tactical(pos, c.best) {
+        if quiet_history {
+            hist.update_quiet(stm, c.best, pt_of(c.best), c.prevs, bonus);
+            for &q in c.quiets {
+                hist.update_quiet(stm, q, pt_of(q), c.prevs, -bonus);
             }
-            self.hist.add_refutation(ply, best, prevs[0]);
-        } else if let Some(victim) = self.pos.captured(best) {
-            self.hist.update_capture(pt_of(best), victim, bonus);
         }
-        for &n in noisies {
-            if let Some(victim) = self.pos.captured(n) {
-                self.hist.update_capture(pt_of(n), victim, -bonus);
-            }
+        hist.add_refutation(c.ply, c.best, c.prevs[0]);
+    } else if let Some(victim) = pos.captured(c.best) {
+        hist.update_capture(pt_of(c.best), victim, bonus);
+    }
+    for &n in c.noisies {
+        if let Some(victim) = pos.captured(n) {
+            hist.update_capture(pt_of(n), victim, -bonus);
         }
     }
 }

@@ -4,14 +4,21 @@
 //! iteration that will probably not finish); the hard limit is checked inside
 //! the search and is never exceeded by more than the stop latency. Both are
 //! kept below the remaining clock minus the Move Overhead, so the engine does
-//! not lose on time.
+//! not lose on time. The search sees only `Clock`: `hard_stop` inside the
+//! tree, `should_stop_iteration` between iterations.
 
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use super::Shared;
 use super::limits::Limits;
 use super::params::{
-    DEFAULT_MOVES_TO_GO, HARD_OVER_SOFT, INCREMENT_PERCENT, LAST_MOVE_CLOCK_SHARE, MAX_CLOCK_SHARE,
-    RESERVE_OVERHEADS,
+    DEFAULT_MOVES_TO_GO, EFFORT_BASE, EFFORT_MAX, EFFORT_MIN, FALLING_DIVISOR, FALLING_MAX_DROP,
+    HARD_OVER_SOFT, INCREMENT_PERCENT, LAST_MOVE_CLOCK_SHARE, MAX_CLOCK_SHARE, RESERVE_OVERHEADS,
+    STABILITY_FACTORS,
 };
-use crate::board::Color;
+use super::score::Score;
+use crate::board::{Color, Move};
 
 /// Time budget for one move, in milliseconds since the search started.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,6 +74,111 @@ impl Budget {
             return self.hard;
         }
         ((self.soft as f64 * factor) as u64).min(self.hard)
+    }
+}
+
+/// When to stop: the clock started at `start`, with optional time and node
+/// limits. Each thread has a copy; only the main thread looks at the time.
+#[derive(Clone, Debug)]
+pub struct Clock {
+    start: Instant,
+    budget: Option<Budget>,
+    node_limit: Option<u64>,
+}
+
+impl Clock {
+    /// A clock running from `start`: the moment `go` arrived, so that the
+    /// time spent starting threads is charged too (the GUI's clock runs).
+    pub fn new(limits: &Limits, side: Color, move_overhead: u64, start: Instant) -> Self {
+        Self {
+            start,
+            budget: Budget::new(limits, side, move_overhead),
+            node_limit: limits.nodes,
+        }
+    }
+
+    pub fn elapsed_ms(&self) -> u64 {
+        self.start.elapsed().as_millis() as u64
+    }
+
+    /// `go nodes` reached; `nodes` is asked for only under a node limit.
+    pub fn node_limit_reached(&self, nodes: impl FnOnce() -> u64) -> bool {
+        self.node_limit.is_some_and(|n| nodes() >= n)
+    }
+
+    /// Milliseconds counted against the budget: after `ponderhit` only.
+    fn spent_ms(&self, shared: &Shared) -> Option<u64> {
+        if shared.pondering.load(Ordering::Relaxed) {
+            return None;
+        }
+        let since = shared.ponderhit_ms.load(Ordering::Relaxed);
+        Some(self.elapsed_ms().saturating_sub(since))
+    }
+
+    /// Checked inside the search: hard time limit or node limit reached.
+    pub fn hard_stop(&self, shared: &Shared, nodes: u64) -> bool {
+        if self.node_limit.is_some_and(|n| nodes >= n) {
+            return true;
+        }
+        match (self.budget, self.spent_ms(shared)) {
+            (Some(b), Some(spent)) => spent >= b.hard,
+            _ => false,
+        }
+    }
+
+    /// Checked between iterations: the soft limit, scaled by how settled the
+    /// search looks (`trend` remembers the earlier iterations).
+    pub fn should_stop_iteration(
+        &self,
+        shared: &Shared,
+        trend: &mut Trend,
+        iteration: &Iteration,
+    ) -> bool {
+        let factor = trend.soft_factor(iteration);
+        match (self.budget, self.spent_ms(shared)) {
+            (Some(b), Some(spent)) => spent >= b.scaled_soft(factor),
+            _ => false,
+        }
+    }
+}
+
+/// A finished iteration, as the time manager sees it.
+pub struct Iteration {
+    pub best: Move,
+    pub score: Score,
+    /// Nodes under the best move, and in the whole iteration.
+    pub best_nodes: u64,
+    pub nodes: u64,
+}
+
+/// What the time manager remembers from one iteration to the next.
+#[derive(Default)]
+pub struct Trend {
+    best: Option<Move>,
+    stable_iterations: u32,
+    prev_score: Option<Score>,
+}
+
+impl Trend {
+    /// The soft limit's factor after `it`: less while the best move stays,
+    /// more while the score falls, less when the best move holds most nodes.
+    fn soft_factor(&mut self, it: &Iteration) -> f64 {
+        if self.best == Some(it.best) {
+            self.stable_iterations += 1;
+        } else {
+            self.stable_iterations = 0;
+        }
+        self.best = Some(it.best);
+        let last = STABILITY_FACTORS.len() - 1;
+        let stability = STABILITY_FACTORS[(self.stable_iterations as usize).min(last)];
+        let drop = self
+            .prev_score
+            .map_or(0, |p| (p - it.score).clamp(0, FALLING_MAX_DROP));
+        self.prev_score = Some(it.score);
+        let falling = 1.0 + drop as f64 / FALLING_DIVISOR;
+        let share = it.best_nodes as f64 / it.nodes.max(1) as f64;
+        let effort = (EFFORT_BASE - share).clamp(EFFORT_MIN, EFFORT_MAX);
+        stability * falling * effort
     }
 }
 
@@ -135,5 +247,28 @@ mod tests {
     fn no_clock_means_no_budget() {
         assert!(Budget::new(&Limits::depth(5), Color::White, 10).is_none());
         assert!(Budget::new(&clock(1000, 0, None), Color::Black, 10).is_some());
+    }
+
+    fn iteration(best: Move, score: Score) -> Iteration {
+        Iteration {
+            best,
+            score,
+            best_nodes: 50,
+            nodes: 100,
+        }
+    }
+
+    #[test]
+    fn a_stable_best_move_shrinks_the_soft_limit_and_a_falling_score_grows_it() {
+        let a: Move = "e2e4".parse().unwrap();
+        let b: Move = "d2d4".parse().unwrap();
+        let mut t = Trend::default();
+        let first = t.soft_factor(&iteration(a, 0));
+        let stable = t.soft_factor(&iteration(a, 0));
+        assert!(stable < first, "{stable} {first}");
+        let changed = t.soft_factor(&iteration(b, 0));
+        assert_eq!(changed, first);
+        let falling = t.soft_factor(&iteration(b, -100));
+        assert!(falling > stable * 1.4, "{falling}");
     }
 }

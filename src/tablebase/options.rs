@@ -1,40 +1,10 @@
-//! The `Syzygy*` UCI options, kept apart from the general option code.
+//! What the `Syzygy*` UCI options (declared in `engine::options`) set.
 
 use std::sync::Arc;
 
 use super::{Syzygy, Tablebase};
-use crate::uci::options::{Kind, UciOption, Value};
 
 pub const EMPTY_PATH: &str = "<empty>";
-
-pub const OPTIONS: [UciOption; 4] = [
-    UciOption {
-        name: "SyzygyPath",
-        kind: Kind::Text {
-            default: EMPTY_PATH,
-        },
-    },
-    UciOption {
-        name: "SyzygyProbeDepth",
-        kind: Kind::Spin {
-            default: 1,
-            min: 1,
-            max: 100,
-        },
-    },
-    UciOption {
-        name: "SyzygyProbeLimit",
-        kind: Kind::Spin {
-            default: 7,
-            min: 0,
-            max: 7,
-        },
-    },
-    UciOption {
-        name: "Syzygy50MoveRule",
-        kind: Kind::Check { default: true },
-    },
-];
 
 /// The options' values and the open tables.
 #[derive(Clone, Debug)]
@@ -57,20 +27,13 @@ impl Default for SyzygyOptions {
 }
 
 impl SyzygyOptions {
-    /// Applies one `Syzygy*` option. A path that cannot be opened leaves no
-    /// tables in use (the old ones are closed first: one set per process).
-    pub fn set(&mut self, name: &str, value: Value) -> Result<(), String> {
-        match (name, value) {
-            ("SyzygyPath", Value::Text(path)) => {
-                self.tables = None;
-                if !path.is_empty() && path != EMPTY_PATH {
-                    self.tables = Some(Tablebase::open(&path)?);
-                }
-            }
-            ("SyzygyProbeDepth", Value::Int(v)) => self.probe_depth = v as i32,
-            ("SyzygyProbeLimit", Value::Int(v)) => self.probe_limit = v as u32,
-            ("Syzygy50MoveRule", Value::Bool(b)) => self.rule50 = b,
-            _ => return Err(format!("option {name} cannot take that value")),
+    /// Opens the tables of `path` (`:`-separated folders; none for an empty
+    /// path or `<empty>`). A path that cannot be opened leaves no tables in
+    /// use (the old ones are closed first: one set per process).
+    pub fn set_path(&mut self, path: &str) -> Result<(), String> {
+        self.tables = None;
+        if !path.is_empty() && path != EMPTY_PATH {
+            self.tables = Some(Tablebase::open(path)?);
         }
         Ok(())
     }

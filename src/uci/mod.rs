@@ -173,7 +173,7 @@ impl Session {
             Command::Position { fen, moves } => set_position(engine, out, fen.as_deref(), &moves),
             Command::BadPosition(e) => {
                 out.error(&format!("{e}; no position until the next good one"));
-                engine.no_position = Some(e);
+                engine.forget_position(e);
             }
             Command::Go(args) => go(engine, out, &args),
             Command::Stop => engine.stop(),
@@ -185,7 +185,7 @@ impl Session {
                     return out.error("cannot run bench during a search");
                 }
                 // Prints on stdout itself, whatever the session's output.
-                let hand_crafted = !engine.options.use_nnue;
+                let hand_crafted = engine.options().network().is_none();
                 crate::bench::run(depth.unwrap_or(crate::bench::DEFAULT_DEPTH), hand_crafted);
             }
             Command::Perft(_) | Command::Display | Command::Eval => show(engine, out, &cmd),
@@ -228,10 +228,10 @@ fn identify(out: &Output) {
 
 /// The commands that look at the current position: `go perft`, `d`, `eval`.
 fn show(engine: &Engine, out: &Output, cmd: &Command) {
-    if let Some(why) = &engine.no_position {
+    if let Some(why) = engine.no_position() {
         return out.error(&format!("no position ({why})"));
     }
-    let pos = &engine.position;
+    let pos = engine.position();
     match cmd {
         Command::Perft(depth) => perft(out, pos, *depth),
         Command::Display => display(out, pos),
@@ -242,12 +242,12 @@ fn show(engine: &Engine, out: &Output, cmd: &Command) {
 /// Sets up a `position`. A bad FEN leaves no position; an illegal move
 /// leaves the position before it (as Stockfish does).
 fn set_position(engine: &mut Engine, out: &Output, fen: Option<&str>, moves: &[String]) {
-    let chess960 = engine.options.chess960;
+    let chess960 = engine.options().chess960();
     let mut pos = match Position::from_fen(fen.unwrap_or(STARTPOS), chess960) {
         Ok(pos) => pos,
         Err(e) => {
             out.error(&format!("{e}; no position until the next good one"));
-            engine.no_position = Some(format!("bad FEN: {e}"));
+            engine.forget_position(format!("bad FEN: {e}"));
             return;
         }
     };
@@ -261,14 +261,13 @@ fn set_position(engine: &mut Engine, out: &Output, fen: Option<&str>, moves: &[S
         }
     }
     pos.forget_undo();
-    engine.position = pos;
-    engine.no_position = None;
+    engine.set_position(pos);
 }
 
 /// Starts a search. Every `go` gets a `bestmove`: bad parameters are
 /// skipped with one warning line.
 fn go(engine: &mut Engine, out: &Output, args: &GoArgs) {
-    let (limits, mut warnings) = limits_from(&engine.position, args);
+    let (limits, mut warnings) = limits_from(engine.position(), args);
     warnings.splice(0..0, args.warnings.iter().cloned());
     if !warnings.is_empty() {
         out.say(&format!(

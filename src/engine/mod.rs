@@ -9,58 +9,21 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+pub mod options;
+
 use crate::board::Position;
-use crate::eval::nnue::{self, Network};
 use crate::search::info::Reporter;
 use crate::search::limits::Limits;
-use crate::search::{self, SEARCH_STACK_BYTES, SearchResult, Settings, Shared};
-
-/// Engine options (set by UCI `setoption`).
-#[derive(Clone, Debug)]
-pub struct Options {
-    pub hash_mb: usize,
-    pub threads: usize,
-    pub multipv: usize,
-    pub ponder: bool,
-    pub move_overhead: u64,
-    pub chess960: bool,
-    /// Evaluate with the network (else the hand-crafted evaluation).
-    pub use_nnue: bool,
-    /// The network used when `use_nnue` is on (`EvalFile`).
-    pub network: Arc<Network>,
-    /// Technique switches (hidden `Search_*` options).
-    pub search: crate::search::config::SearchConfig,
-    /// `OwnBook`, `BookFile`, `BookDepth`, `BookBestMove`.
-    pub book: crate::book::BookOptions,
-    /// The `Syzygy*` options and the open tables.
-    pub syzygy: crate::tablebase::options::SyzygyOptions,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Self {
-            hash_mb: 16,
-            threads: 1,
-            multipv: 1,
-            ponder: false,
-            move_overhead: 10,
-            chess960: false,
-            use_nnue: true,
-            network: nnue::default_network(),
-            search: crate::search::config::SearchConfig::ALL_ON,
-            book: crate::book::BookOptions::default(),
-            syzygy: Default::default(),
-        }
-    }
-}
+use crate::search::{self, SEARCH_STACK_BYTES, SearchResult, Shared};
+use options::Options;
 
 pub struct Engine {
-    pub position: Position,
+    position: Position,
     /// Set when the last `position` command gave nothing to search (a bad
     /// FEN): `go` then answers `bestmove 0000` rather than a move for an
     /// older position the GUI no longer has.
-    pub no_position: Option<String>,
-    pub options: Options,
+    no_position: Option<String>,
+    options: Options,
     shared: Arc<Shared>,
     thread: Option<JoinHandle<()>>,
     /// Set by the search thread just before it prints `bestmove`: from then
@@ -80,7 +43,7 @@ impl Default for Engine {
 impl Engine {
     pub fn new() -> Self {
         let options = Options::default();
-        let shared = Shared::with_hash(options.hash_mb).unwrap_or_default();
+        let shared = Shared::with_hash(options.hash_mb()).unwrap_or_default();
         Self {
             position: Position::default(),
             no_position: None,
@@ -90,6 +53,28 @@ impl Engine {
             done: Arc::new(AtomicBool::new(true)),
             released: Arc::new(AtomicBool::new(true)),
         }
+    }
+
+    /// The position `go` searches (the start position until one is set).
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Why there is nothing to search, after a bad `position` command.
+    pub fn no_position(&self) -> Option<&str> {
+        self.no_position.as_deref()
+    }
+
+    /// The position for the next `go` (from a good `position` command).
+    pub fn set_position(&mut self, pos: Position) {
+        self.position = pos;
+        self.no_position = None;
+    }
+
+    /// A bad `position` command: `go` answers `bestmove 0000` until the next
+    /// good one, rather than a move for a position the GUI no longer has.
+    pub fn forget_position(&mut self, why: String) {
+        self.no_position = Some(why);
     }
 
     /// True while a search is running (or waiting for `stop`), that is until
@@ -104,19 +89,8 @@ impl Engine {
 
     /// The `eval` command's text for the current position.
     pub fn eval_report(&self) -> String {
-        let net = self.options.use_nnue.then_some(&*self.options.network);
+        let net = self.options.network().map(|n| &**n);
         crate::eval::report(self.position.board(), net)
-    }
-
-    /// Loads the network file at `path` (the embedded one for `<embedded>` or
-    /// an empty path). On an error the current network stays.
-    pub fn set_eval_file(&mut self, path: &str) -> Result<(), String> {
-        self.options.network = if path.is_empty() || path == nnue::EMBEDDED_NET {
-            nnue::default_network()
-        } else {
-            Arc::new(nnue::file::load(std::path::Path::new(path))?)
-        };
-        Ok(())
     }
 
     /// Starts a search of the current position on a new thread. The reporter
@@ -126,7 +100,7 @@ impl Engine {
         self.stop();
         if self.no_position.is_none()
             && let Some((text, mv)) =
-                crate::book::answer(&self.options.book, &self.position, &limits)
+                crate::book::answer(self.options.book(), &self.position, &limits)
         {
             // A book move needs no search thread: answer at once.
             reporter.string(&text);
@@ -139,17 +113,7 @@ impl Engine {
         let released = Arc::clone(&self.released);
         let root = self.position.clone();
         let no_position = self.no_position.clone();
-        let settings = Settings {
-            move_overhead: self.options.move_overhead,
-            multipv: self.options.multipv,
-            threads: self.options.threads,
-            config: self.options.search,
-            network: self
-                .options
-                .use_nnue
-                .then(|| Arc::clone(&self.options.network)),
-            syzygy: self.options.syzygy.settings(),
-        };
+        let settings = self.options.settings();
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .stack_size(SEARCH_STACK_BYTES)
@@ -220,26 +184,6 @@ impl Engine {
     pub fn clear_hash(&mut self) {
         self.stop();
         self.shared.tt.clear();
-    }
-
-    /// Resizes the transposition table (`Hash`, in MB). Only between
-    /// searches: the old table is dropped once no thread uses it.
-    pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
-        self.stop();
-        // Free the old table first so that old + new need not fit together.
-        self.shared = Arc::new(Shared::default());
-        match Shared::with_hash(mb) {
-            Ok(s) => {
-                self.shared = Arc::new(s);
-                self.options.hash_mb = mb;
-                Ok(())
-            }
-            Err(e) => {
-                let old = Shared::with_hash(self.options.hash_mb).unwrap_or_default();
-                self.shared = Arc::new(old);
-                Err(e)
-            }
-        }
     }
 }
 
