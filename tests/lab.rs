@@ -310,3 +310,19 @@ fn python_chess_move_order() {
         assert_eq!(ours, theirs, "{fen}");
     }
 }
+
+/// `lab ablate` ends with the search on the hand-crafted evaluation (row
+/// `NNUE`), which searches another tree than the network's.
+#[test]
+fn ablation_includes_the_evaluation() {
+    let fens = &cutoff::bench::POSITIONS[..3];
+    let rows = cutoff::lab::ablate::run(fens, 5).expect("ablation runs");
+    let base = rows.first().expect("rows");
+    let hce = rows.last().expect("rows");
+    assert_eq!(base.switch, "none");
+    assert_eq!(hce.switch, "NNUE");
+    assert_ne!(
+        hce.nodes, base.nodes,
+        "a different evaluation, a different tree"
+    );
+}

@@ -50,16 +50,12 @@ struct Sample {
     best: Option<String>,
 }
 
-fn measure(pos: &Position, depth: u32, config: SearchConfig) -> Sample {
-    let settings = Settings {
-        config,
-        ..Settings::default()
-    };
+fn measure(pos: &Position, depth: u32, settings: &Settings) -> Sample {
     let mut its = Iterations::default();
     let result = search::run(
         pos,
         &Limits::depth(depth),
-        &settings,
+        settings,
         &Shared::default(),
         &mut its,
     );
@@ -79,24 +75,34 @@ fn measure(pos: &Position, depth: u32, config: SearchConfig) -> Sample {
     }
 }
 
-/// Runs the full search and every single-switch ablation on `fens`.
+/// Runs the full search, every single-switch ablation, and the search on
+/// the hand-crafted evaluation instead of the network (row `NNUE`), on `fens`.
 pub fn run(fens: &[&str], depth: u32) -> Result<Vec<Row>, String> {
     let positions: Vec<Position> = fens
         .iter()
         .map(|f| Position::from_fen(f, false))
         .collect::<Result<_, _>>()?;
-    let mut configs = vec![("none".to_string(), SearchConfig::ALL_ON)];
+    let with = |config| Settings {
+        config,
+        ..Settings::default()
+    };
+    let mut configs = vec![("none".to_string(), with(SearchConfig::ALL_ON))];
     for (name, _) in SearchConfig::SWITCHES {
         let c = SearchConfig::without(name).ok_or_else(|| format!("unknown switch {name}"))?;
-        configs.push((name.to_string(), c));
+        configs.push((name.to_string(), with(c)));
     }
+    let hand_crafted = Settings {
+        network: None,
+        ..Settings::default()
+    };
+    configs.push(("NNUE".to_string(), hand_crafted));
     let mut rows: Vec<Row> = Vec::new();
     let mut baseline: Vec<Option<String>> = Vec::new();
     for (name, config) in configs {
         let started = Instant::now();
         let samples: Vec<Sample> = positions
             .iter()
-            .map(|p| measure(p, depth, config))
+            .map(|p| measure(p, depth, &config))
             .collect();
         let ms = started.elapsed().as_secs_f64() * 1000.0;
         if baseline.is_empty() {
