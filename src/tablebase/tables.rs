@@ -3,7 +3,7 @@
 //! open set at a time, so `open` hands out one shared handle per path.
 
 use std::path::Path;
-use std::sync::{Arc, Mutex, Weak};
+use std::sync::{Arc, Mutex};
 
 use cozy_chess::{Board, Move, Piece, Square};
 use pyrrhic_rs::{DtzProbeValue, TableBases, WdlProbeResult};
@@ -85,8 +85,10 @@ impl std::fmt::Debug for Tablebase {
     }
 }
 
-/// The set now open, if any handle to it is alive.
-static OPEN: Mutex<Weak<Tablebase>> = Mutex::new(Weak::new());
+/// The set now open. It is dropped (and the prober's global state closed)
+/// only here, under this lock: a handle dropped on another thread while a
+/// new set opens would otherwise race the prober's one-set-per-process rule.
+static OPEN: Mutex<Option<Arc<Tablebase>>> = Mutex::new(None);
 
 const WDL_MAGIC: [u8; 4] = [0x71, 0xe8, 0x23, 0x5d];
 const DTZ_MAGIC: [u8; 4] = [0xd7, 0x66, 0x0c, 0xa5];
@@ -97,12 +99,15 @@ impl Tablebase {
     /// an error: the prober holds one set per process.
     pub fn open(path: &str) -> Result<Arc<Tablebase>, String> {
         let mut open = OPEN.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(tb) = open.upgrade() {
-            return if tb.path == path {
-                Ok(tb)
-            } else {
-                Err(format!("tables from {} are still in use", tb.path))
-            };
+        if let Some(tb) = open.as_ref() {
+            if tb.path == path {
+                return Ok(Arc::clone(tb));
+            }
+            // Only the lock hands out handles, so a count of one stays one.
+            if Arc::strong_count(tb) > 1 {
+                return Err(format!("tables from {} are still in use", tb.path));
+            }
+            *open = None;
         }
         let max_pieces = check_path(path)?;
         let tables = TableBases::<CozyAdapter>::new(path)
@@ -113,7 +118,7 @@ impl Tablebase {
             max_pieces,
             root_lock: Mutex::new(()),
         });
-        *open = Arc::downgrade(&tb);
+        *open = Some(Arc::clone(&tb));
         Ok(tb)
     }
 
