@@ -165,7 +165,7 @@ impl Evaluator {
     /// last `reset` by the pushed moves.
     pub fn evaluate(&mut self, board: &Board) -> i32 {
         match &mut self.network {
-            Some(n) if !has_bare_king(board) => n.evaluate(board),
+            Some(n) if network_applies(board) => n.evaluate(board),
             _ => self.evaluate_hand(board),
         }
     }
@@ -193,6 +193,12 @@ pub fn has_bare_king(board: &Board) -> bool {
         .any(|c| board.colors(c) == board.colored_pieces(c, Piece::King))
 }
 
+/// True if an engine with a network evaluates `board` with it (the one rule
+/// shared by [`Evaluator::evaluate`] and [`report`]).
+fn network_applies(board: &Board) -> bool {
+    !has_bare_king(board)
+}
+
 /// The `eval` command's text: the hand-crafted trace, the network's score
 /// (if one is given), and last `Final evaluation: <cp> cp (white side)`,
 /// the score of the evaluation in use (the network when given).
@@ -206,18 +212,16 @@ pub fn report(board: &Board, network: Option<&nnue::Network>) -> String {
     };
     let mut out = trace(board);
     let mut last = white(evaluate(board));
+    let mut used = "hand-crafted";
     if let Some(net) = network {
         let nnue = white(nnue::evaluate_board(net, board));
         out.push_str(&format!("\nNNUE evaluation: {nnue} cp (white side)"));
-        if !has_bare_king(board) {
-            last = nnue;
-        }
+        (last, used) = if network_applies(board) {
+            (nnue, "network")
+        } else {
+            (last, "hand-crafted (a bare king)")
+        };
     }
-    let used = match network {
-        Some(_) if !has_bare_king(board) => "network",
-        Some(_) => "hand-crafted (a bare king)",
-        None => "hand-crafted",
-    };
     out.push_str(&format!(
         "\nEvaluation used: {used}\nFinal evaluation: {last} cp (white side)"
     ));
