@@ -6,6 +6,7 @@
 mod common;
 
 use common::{Session, is_legal};
+use cutoff::uci::command::{GO_FLAGS, GO_LIMITS};
 
 const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 // FEN standard: the en passant square follows any double push.
@@ -170,7 +171,7 @@ impl XorShift {
 
 /// One line of garbage: UCI words in random order, random bytes, or both.
 fn garbage_line(rng: &mut XorShift) -> Vec<u8> {
-    const WORDS: &[&str] = &[
+    const BEFORE_GO: &[&str] = &[
         "uci",
         "isready",
         "ucinewgame",
@@ -179,18 +180,9 @@ fn garbage_line(rng: &mut XorShift) -> Vec<u8> {
         "fen",
         "moves",
         "go",
-        "depth",
-        "nodes",
-        "movetime",
-        "wtime",
-        "btime",
-        "winc",
-        "binc",
-        "movestogo",
-        "mate",
-        "infinite",
-        "ponder",
-        "searchmoves",
+    ];
+    // The `go` keywords come from the parser's own lists.
+    const AFTER_GO: &[&str] = &[
         "stop",
         "ponderhit",
         "setoption",
@@ -227,6 +219,7 @@ fn garbage_line(rng: &mut XorShift) -> Vec<u8> {
         "é",
         "",
     ];
+    let words = [BEFORE_GO, GO_LIMITS, GO_FLAGS, AFTER_GO].concat();
     let mut line = Vec::new();
     match rng.next() % 4 {
         0 => {
@@ -240,7 +233,7 @@ fn garbage_line(rng: &mut XorShift) -> Vec<u8> {
         }
         _ => {
             for _ in 0..1 + rng.next() % 8 {
-                line.extend_from_slice(rng.pick(WORDS).as_bytes());
+                line.extend_from_slice(rng.pick(&words).as_bytes());
                 line.push(b' ');
             }
         }

@@ -21,6 +21,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use cozy_chess::{Board, GameStatus};
+use cutoff::uci::command::{GO_FLAGS, GO_LIMITS};
 use cutoff::uci::{Output, Session};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
@@ -66,21 +67,9 @@ const BAD_FIELDS: &[&str] = &[
     "0",
 ];
 
-/// Words a `go` soup is made of: real keywords, numbers of every size,
-/// junk and moves.
-const GO_WORDS: &[&str] = &[
-    "depth",
-    "nodes",
-    "movetime",
-    "wtime",
-    "btime",
-    "winc",
-    "binc",
-    "movestogo",
-    "mate",
-    "infinite",
-    "ponder",
-    "searchmoves",
+/// What a `go` soup is made of besides the real keywords: numbers of every
+/// size, junk and moves.
+const GO_VALUES: &[&str] = &[
     "0",
     "1",
     "2",
@@ -142,8 +131,13 @@ const OPTION_VALUES: &[&str] = &[
     "value",
 ];
 
-fn pick(words: &'static [&'static str]) -> impl Strategy<Value = String> {
-    prop::sample::select(words).prop_map(str::to_string)
+fn pick(words: &[&'static str]) -> impl Strategy<Value = String> + use<> {
+    prop::sample::select(words.to_vec()).prop_map(str::to_string)
+}
+
+/// The parser's own `go` keywords, then `GO_VALUES`.
+fn go_words() -> Vec<&'static str> {
+    [GO_LIMITS, GO_FLAGS, GO_VALUES].concat()
 }
 
 /// Any text: printable junk, or any bytes read the way `run` reads them.
@@ -224,9 +218,9 @@ fn moves() -> impl Strategy<Value = (Moves, Option<(usize, String)>)> {
         Just(Moves::None),
         (any::<u64>(), 0usize..3000).prop_map(|(seed, plies)| Moves::Game { seed, plies }),
         (0usize..1500).prop_map(Moves::Shuffle),
-        prop::collection::vec(prop_oneof![pick(GO_WORDS), junk()], 0..8).prop_map(Moves::Words),
+        prop::collection::vec(prop_oneof![pick(&go_words()), junk()], 0..8).prop_map(Moves::Words),
     ];
-    let bad = prop::option::weighted(0.3, (0usize..3000, prop_oneof![pick(GO_WORDS), junk()]));
+    let bad = prop::option::weighted(0.3, (0usize..3000, prop_oneof![pick(&go_words()), junk()]));
     (moves, bad)
 }
 
@@ -291,7 +285,7 @@ enum Line {
 fn line() -> impl Strategy<Value = Line> {
     let text = |s: BoxedStrategy<String>| s.prop_map(Line::Text);
     let go =
-        prop::collection::vec(pick(GO_WORDS), 0..8).prop_map(|w| format!("go {}", w.join(" ")));
+        prop::collection::vec(pick(&go_words()), 0..8).prop_map(|w| format!("go {}", w.join(" ")));
     let setoption = (
         prop::collection::vec(prop_oneof![3 => pick(OPTION_NAMES), 1 => junk()], 0..3),
         prop::option::of(prop_oneof![

@@ -146,8 +146,9 @@ fn parse_position(words: &[&str]) -> Result<Command, String> {
     Ok(Command::Position { fen, moves })
 }
 
-/// The `go` parameters that take a number (`perft` aside).
-const GO_LIMITS: &[&str] = &[
+/// The `go` parameters that take a number. Public, like `GO_FLAGS`, so that
+/// tests build their `go` lines from the parser's own list.
+pub const GO_LIMITS: &[&str] = &[
     "depth",
     "nodes",
     "movetime",
@@ -158,8 +159,15 @@ const GO_LIMITS: &[&str] = &[
     "movestogo",
     "mate",
 ];
-/// The other `go` keywords.
-const GO_WORDS: &[&str] = &["infinite", "ponder", "searchmoves", "perft"];
+/// The `go` parameters that take no number (`searchmoves` takes the moves
+/// after it).
+pub const GO_FLAGS: &[&str] = &["infinite", "ponder", "searchmoves"];
+
+/// Whether `word` is a `go` keyword: `perft` too, which makes `go perft N`
+/// a command of its own rather than a search.
+fn is_go_keyword(word: &str) -> bool {
+    GO_LIMITS.contains(&word) || GO_FLAGS.contains(&word) || word == "perft"
+}
 
 /// `go ...`: never refused (every `go` needs a `bestmove`); a bad parameter
 /// is skipped with a warning, an out-of-range number clamped.
@@ -186,7 +194,7 @@ fn parse_go(words: &[&str]) -> Result<Command, String> {
                     i += 1;
                 }
                 // A bad value is skipped too, unless it is the next keyword.
-                Some((w, None)) if !GO_WORDS.contains(w) && !GO_LIMITS.contains(w) => {
+                Some((w, None)) if !is_go_keyword(w) => {
                     args.warnings
                         .push(format!("'{key}' needs a number, got '{}'", clip(w)));
                     i += 1;
@@ -290,5 +298,19 @@ mod tests {
         assert_eq!((g.depth, g.warnings.len()), (None, 1));
         let long = "x".repeat(10_000);
         assert!(parse(&long).unwrap_err().len() < 2 * ECHO_CHARS);
+    }
+
+    /// The public lists are what the parser knows: each word is taken as a
+    /// keyword (not as the missing number of `depth`), with no other warning.
+    #[test]
+    fn go_keyword_lists_match_the_parser() {
+        let limits = GO_LIMITS.iter().map(|w| format!("{w} 5"));
+        for words in limits.chain(GO_FLAGS.iter().map(|w| w.to_string())) {
+            let Ok(Command::Go(g)) = parse(&format!("go depth {words}")) else {
+                panic!("go depth {words}: not go")
+            };
+            assert_eq!(g.warnings, ["'depth' needs a number"], "go depth {words}");
+        }
+        assert_eq!(parse("go depth perft 2").unwrap(), Command::Perft(2));
     }
 }
