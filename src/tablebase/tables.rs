@@ -10,6 +10,27 @@ use pyrrhic_rs::{DtzProbeValue, TableBases, WdlProbeResult};
 
 use super::adapter::{Bitboards, CozyAdapter, probeable};
 
+/// Calls a pyrrhic-rs probe with a position's bitboards: both probes take
+/// the same ten loose arguments, the root probe the halfmove clock too.
+macro_rules! probe {
+    ($tables:expr, $probe:ident, $b:expr $(, $rule50:expr)?) => {{
+        let b: &Bitboards = &$b;
+        $tables.$probe(
+            b.white,
+            b.black,
+            b.kings,
+            b.queens,
+            b.rooks,
+            b.bishops,
+            b.knights,
+            b.pawns,
+            $($rule50,)?
+            b.ep,
+            b.white_to_move,
+        )
+    }};
+}
+
 /// A tablebase result for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Wdl {
@@ -139,21 +160,7 @@ impl Tablebase {
             return None;
         }
         let b = Bitboards::new(board);
-        self.tables
-            .probe_wdl(
-                b.white,
-                b.black,
-                b.kings,
-                b.queens,
-                b.rooks,
-                b.bishops,
-                b.knights,
-                b.pawns,
-                b.ep,
-                b.white_to_move,
-            )
-            .ok()
-            .map(Wdl::from_probe)
+        probe!(self.tables, probe_wdl, b).ok().map(Wdl::from_probe)
     }
 
     /// The position's DTZ and every legal move with its result under the
@@ -165,22 +172,7 @@ impl Tablebase {
         }
         let b = Bitboards::new(board);
         let _guard = self.root_lock.lock().unwrap_or_else(|e| e.into_inner());
-        let probe = self
-            .tables
-            .probe_root(
-                b.white,
-                b.black,
-                b.kings,
-                b.queens,
-                b.rooks,
-                b.bishops,
-                b.knights,
-                b.pawns,
-                rule50,
-                b.ep,
-                b.white_to_move,
-            )
-            .ok()?;
+        let probe = probe!(self.tables, probe_root, b, rule50).ok()?;
         let dtz = match probe.root {
             DtzProbeValue::DtzResult(r) => signed_dtz(Wdl::from_probe(r.wdl), r.dtz),
             DtzProbeValue::Checkmate | DtzProbeValue::Stalemate => 0,
