@@ -3,7 +3,8 @@
 //!
 //! Data flows one way: `uci` -> `engine` -> `search` -> (`board`, `eval`);
 //! `train` (datagen, tuner, network trainer) uses search and eval and is used
-//! only by the command line.
+//! only by the command line. `progress` (the progress bar of the long
+//! commands) is a leaf that `book` and `train` share.
 
 pub mod bench;
 pub mod board;
@@ -12,6 +13,7 @@ pub mod engine;
 pub mod epd;
 pub mod eval;
 pub mod lab;
+mod progress;
 pub mod search;
 pub mod tablebase;
 pub mod train;

@@ -4,15 +4,13 @@
 //! or that only lost are left out.
 
 use std::collections::HashMap;
-use std::io::IsTerminal;
 use std::path::PathBuf;
-
-use indicatif::{ProgressBar, ProgressStyle};
 
 use super::pgn::{Game, Reader, san};
 use super::polyglot::file::Book;
 use super::polyglot::{self, Entry};
 use crate::board::{Board, Color, fen};
+use crate::progress;
 
 pub struct Options {
     pub pgn: Vec<PathBuf>,
@@ -45,7 +43,10 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
             std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         texts.push(String::from_utf8_lossy(&bytes).into_owned());
     }
-    let bar = progress_bar(texts.iter().map(|t| t.len() as u64).sum());
+    let bar = progress::bar(
+        texts.iter().map(|t| t.len() as u64).sum(),
+        "{elapsed_precise} [{bar:30}] {bytes}/{total_bytes}, {msg} (eta {eta})",
+    );
     let mut counts = Counts::new();
     let mut summary = Summary::default();
     for text in &texts {
@@ -122,21 +123,6 @@ fn entries(counts: &Counts, min_games: u32) -> Vec<Entry> {
     // Same order every run: by key, heaviest first, then by move.
     out.sort_by_key(|e| (e.key, std::cmp::Reverse(e.weight), e.raw_move));
     out
-}
-
-fn progress_bar(bytes: u64) -> ProgressBar {
-    let bar = if std::io::stderr().is_terminal() {
-        ProgressBar::new(bytes)
-    } else {
-        ProgressBar::hidden()
-    };
-    let style = ProgressStyle::with_template(
-        "{elapsed_precise} [{bar:30}] {bytes}/{total_bytes}, {msg} (eta {eta})",
-    )
-    .map(|s| s.progress_chars("=> "))
-    .unwrap_or_else(|_| ProgressStyle::default_bar());
-    bar.set_style(style);
-    bar
 }
 
 #[cfg(test)]

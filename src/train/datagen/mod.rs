@@ -10,15 +10,16 @@ pub mod format;
 pub mod game;
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 
 use crate::board::{Board, fen};
+use crate::progress;
 use format::RECORD_SIZE;
 use game::{GameConfig, Rng};
 
@@ -72,7 +73,10 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         games_done: AtomicU64::new(0),
         positions: AtomicU64::new(0),
     };
-    let bar = progress_bar(opts.games);
+    let bar = progress::bar(
+        opts.games,
+        "{elapsed_precise} [{bar:30}] {pos}/{len} games, {msg} (eta {eta})",
+    );
     let started = Instant::now();
     let config = GameConfig {
         nodes: opts.nodes,
@@ -180,19 +184,4 @@ fn read_openings(path: &PathBuf) -> Result<Vec<Board>, String> {
         return Err(format!("{} has no positions", path.display()));
     }
     Ok(boards)
-}
-
-fn progress_bar(games: u64) -> ProgressBar {
-    let bar = if std::io::stderr().is_terminal() {
-        ProgressBar::new(games)
-    } else {
-        ProgressBar::hidden()
-    };
-    let style = ProgressStyle::with_template(
-        "{elapsed_precise} [{bar:30}] {pos}/{len} games, {msg} (eta {eta})",
-    )
-    .map(|s| s.progress_chars("=> "))
-    .unwrap_or_else(|_| ProgressStyle::default_bar());
-    bar.set_style(style);
-    bar
 }

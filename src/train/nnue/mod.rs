@@ -13,12 +13,10 @@ pub mod optim;
 pub mod plot;
 
 use std::fs;
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressStyle};
-
+use crate::progress;
 use data::{Packed, Rng, Sample, decode, decode_as};
 use model::{Model, Scratch};
 use optim::AdamW;
@@ -97,7 +95,13 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     for epoch in done + 1..=opts.epochs {
         let started = Instant::now();
         let order = epoch_order(train.len(), opts.seed, epoch);
-        let bar = progress_bar(train.len() as u64, epoch, opts.epochs);
+        let bar = progress::bar(
+            train.len() as u64,
+            &format!(
+                "epoch {epoch}/{} [{{bar:40}}] {{pos}}/{{len}} {{per_sec}} eta {{eta}}",
+                opts.epochs
+            ),
+        );
         let mut loss_sum = 0.0;
         for (step, chunk) in order.chunks(opts.batch).enumerate() {
             let progress = ((epoch - 1) as usize * steps_per_epoch + step) as f32
@@ -243,19 +247,6 @@ fn mix(x: u64) -> u64 {
 
 fn sample(p: &Packed) -> Sample {
     decode(p).expect("records were checked when loaded")
-}
-
-fn progress_bar(len: u64, epoch: u32, epochs: u32) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(len);
-    let style = ProgressStyle::with_template(&format!(
-        "epoch {epoch}/{epochs} [{{bar:40}}] {{pos}}/{{len}} {{per_sec}} eta {{eta}}"
-    ))
-    .unwrap_or_else(|_| ProgressStyle::default_bar());
-    bar.set_style(style);
-    bar
 }
 
 fn write_losses(dir: &Path, rows: &[(u32, f64, f64)]) -> Result<(), String> {

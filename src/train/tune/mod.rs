@@ -11,15 +11,13 @@ pub mod optimise;
 pub mod output;
 
 use std::fs;
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Instant;
-
-use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::eval::hand::hand_weights;
 use crate::eval::params::S;
 use crate::eval::weights::WEIGHTS;
+use crate::progress;
 use data::Dataset;
 use optimise::{Adam, Weights, fit_k, gradient, loss};
 
@@ -155,7 +153,10 @@ pub fn tune(set: &Dataset, held: &Dataset, start: &[S], opts: &Options) -> Resul
     let held_before = held_loss(&w);
     eprintln!("tune: K = {k:.4}, loss before = {loss_before:.6}, held-out {held_before:?}");
     let mut best = (held_before.unwrap_or(f64::INFINITY), start.to_vec(), 0);
-    let bar = progress_bar(opts.epochs as u64);
+    let bar = progress::bar(
+        opts.epochs as u64,
+        "{elapsed_precise} [{bar:30}] epoch {pos}/{len} {msg}",
+    );
     let mut adam = Adam::new(w.len(), opts.rate);
     for epoch in 1..=opts.epochs {
         let (mut g, l) = gradient(set, &w, k, lambda, threads);
@@ -190,20 +191,6 @@ pub fn tune(set: &Dataset, held: &Dataset, start: &[S], opts: &Options) -> Resul
         best_epoch,
         weights,
     })
-}
-
-fn progress_bar(epochs: u64) -> ProgressBar {
-    let bar = if std::io::stderr().is_terminal() {
-        ProgressBar::new(epochs)
-    } else {
-        ProgressBar::hidden()
-    };
-    let style =
-        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] epoch {pos}/{len} {msg}")
-            .map(|s| s.progress_chars("=> "))
-            .unwrap_or_else(|_| ProgressStyle::default_bar());
-    bar.set_style(style);
-    bar
 }
 
 #[cfg(test)]
