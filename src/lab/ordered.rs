@@ -9,9 +9,7 @@
 
 use std::collections::HashMap;
 
-use crate::board::moves::CheckInfo;
 use crate::board::{Move, Position};
-use crate::search::config::SearchConfig;
 use crate::search::history::Histories;
 use crate::search::movepick::{MovePicker, OrderContext, is_tactical};
 use crate::search::score::MAX_PLY;
@@ -297,13 +295,7 @@ impl Searcher {
 fn picker_order(pos: &Position, hash: Option<Move>, hist: &Histories, ply: usize) -> Vec<Move> {
     let [k1, k2] = hist.killers(ply);
     let mut picker = MovePicker::new(hash, [k1, k2, None], Vec::new());
-    let config = SearchConfig::ALL_ON;
-    let ctx = OrderContext {
-        hist,
-        config: &config,
-        prevs: [None; 2],
-        checks: CheckInfo::new(pos.board()),
-    };
+    let ctx = OrderContext::standalone(pos, hist);
     std::iter::from_fn(|| picker.next(pos, &ctx)).collect()
 }
 

@@ -60,6 +60,19 @@ pub struct OrderContext<'a> {
     pub checks: CheckInfo,
 }
 
+impl<'a> OrderContext<'a> {
+    /// For `pos` taken on its own (no moves before it), every technique on:
+    /// the picker outside a search (the lab, tests).
+    pub fn standalone(pos: &Position, hist: &'a Histories) -> Self {
+        Self {
+            hist,
+            config: &SearchConfig::ALL_ON,
+            prevs: [None; 2],
+            checks: CheckInfo::new(pos.board()),
+        }
+    }
+}
+
 pub struct MovePicker {
     stage: Stage,
     tt_move: Option<Move>,

@@ -4,10 +4,8 @@
 //! children.
 
 use super::{MovePicker, OrderContext};
-use crate::board::moves::CheckInfo;
 use crate::board::perft_suite::parse_suite;
 use crate::board::{Move, Position, Square};
-use crate::search::config::SearchConfig;
 use crate::search::history::Histories;
 
 const SUITES: [&str; 9] = [
@@ -42,13 +40,7 @@ fn positions() -> Vec<Position> {
 }
 
 fn drain(pos: &Position, mut picker: MovePicker, hist: &Histories) -> Vec<Move> {
-    let config = SearchConfig::ALL_ON;
-    let ctx = OrderContext {
-        hist,
-        config: &config,
-        prevs: [None; 2],
-        checks: CheckInfo::new(pos.board()),
-    };
+    let ctx = OrderContext::standalone(pos, hist);
     let mut got = Vec::new();
     while let Some(mv) = picker.next(pos, &ctx) {
         got.push(mv);
