@@ -5,7 +5,7 @@ use cutoff::board::Position;
 use cutoff::eval::Evaluator;
 use cutoff::eval::nnue::default_network;
 use cutoff::search::config::SearchConfig;
-use cutoff::search::info::{Info, Reporter, Silent};
+use cutoff::search::info::{Info, Silent};
 use cutoff::search::limits::Limits;
 use cutoff::search::score::{UciScore, is_mate, mate_moves};
 use cutoff::search::{self, SearchResult, Settings, Shared};
@@ -85,17 +85,6 @@ fn respects_searchmoves() {
     assert!(only.contains(&r.best.unwrap()));
 }
 
-#[derive(Default)]
-struct Collect {
-    infos: Vec<Info>,
-}
-
-impl Reporter for Collect {
-    fn info(&mut self, info: &Info) {
-        self.infos.push(info.clone());
-    }
-}
-
 #[test]
 fn multipv_reports_distinct_ordered_lines() {
     let pos = Position::default();
@@ -104,9 +93,9 @@ fn multipv_reports_distinct_ordered_lines() {
         multipv: 3,
         ..Settings::default()
     };
-    let mut c = Collect::default();
-    search::run(&pos, &Limits::depth(6), &settings, &shared, &mut c);
-    let last: Vec<&Info> = c.infos.iter().filter(|i| i.depth == 6).collect();
+    let mut infos: Vec<Info> = Vec::new();
+    search::run(&pos, &Limits::depth(6), &settings, &shared, &mut infos);
+    let last: Vec<&Info> = infos.iter().filter(|i| i.depth == 6).collect();
     assert_eq!(last.len(), 3);
     let firsts: Vec<&String> = last.iter().map(|i| &i.pv[0]).collect();
     assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use common::Session;
 use cozy_chess::Board;
 use cutoff::board::Position;
-use cutoff::search::info::{Info, Reporter};
+use cutoff::search::info::Info;
 use cutoff::search::limits::Limits;
 use cutoff::search::{self, Settings, Shared};
 use cutoff::tablebase::{Syzygy, Tablebase, Wdl, root};
@@ -100,32 +100,21 @@ fn root_filter_drops_the_moves_that_lose_the_rook() {
     }
 }
 
-#[derive(Default)]
-struct Collect {
-    infos: Vec<Info>,
-}
-
-impl Reporter for Collect {
-    fn info(&mut self, info: &Info) {
-        self.infos.push(info.clone());
-    }
-}
-
 fn search(fen: &str, syzygy: Option<Syzygy>, depth: u32) -> (search::SearchResult, Vec<Info>) {
     let pos = Position::from_fen(fen, false).expect("a valid FEN");
     let settings = Settings {
         syzygy,
         ..Settings::default()
     };
-    let mut c = Collect::default();
+    let mut infos: Vec<Info> = Vec::new();
     let r = search::run(
         &pos,
         &Limits::depth(depth),
         &settings,
         &Shared::default(),
-        &mut c,
+        &mut infos,
     );
-    (r, c.infos)
+    (r, infos)
 }
 
 #[test]

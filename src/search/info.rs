@@ -53,3 +53,10 @@ impl Reporter for Silent {
         self.last = Some(info.clone());
     }
 }
+
+/// Keeps every info, in order: for tests that look at a whole search.
+impl Reporter for Vec<Info> {
+    fn info(&mut self, info: &Info) {
+        self.push(info.clone());
+    }
+}
