@@ -16,9 +16,10 @@ first one. Exit status 1 on failure.
 """
 import argparse
 import random
-import subprocess
 import sys
 import time
+
+from uci_pipe import read_until, send, start
 
 FENS = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -29,20 +30,6 @@ FENS = [
 GOS = ["go infinite", "go infinite", "go depth 4", "go nodes 2000", "go ponder"]
 # (Hash MB, Threads), in rotation.
 SETTINGS = [(16, 1), (1, 2), (64, 4), (8, 2), (32, 1), (16, 3), (2, 1)]
-
-
-def read_until(proc, prefix):
-    while True:
-        line = proc.stdout.readline()
-        if not line:
-            raise RuntimeError("engine exited")
-        if line.startswith(prefix):
-            return line
-
-
-def send(proc, cmd):
-    proc.stdin.write(cmd + "\n")
-    proc.stdin.flush()
 
 
 def status(pid):
@@ -63,10 +50,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     rng = random.Random(args.seed)
-    proc = subprocess.Popen([args.engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            text=True, bufsize=1)
-    send(proc, "uci")
-    read_until(proc, "uciok")
+    proc = start(args.engine)
     blocks = max(2 * len(SETTINGS), args.cycles // args.change)
     samples = []
     started = time.time()

@@ -12,8 +12,9 @@ Prints one line per measurement: trials, p50, p99, max in ms.
 """
 import argparse
 import random
-import subprocess
 import time
+
+from uci_pipe import read_until, send, start
 
 FENS = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -23,29 +24,12 @@ FENS = [
 ]
 
 
-def read_until(proc, prefix):
-    while True:
-        line = proc.stdout.readline()
-        if not line:
-            raise RuntimeError("engine exited")
-        if line.startswith(prefix):
-            return line
-
-
-def start(engine, threads):
-    proc = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            text=True, bufsize=1)
-    send(proc, "uci")
-    read_until(proc, "uciok")
+def start_with_threads(engine, threads):
+    proc = start(engine)
     send(proc, f"setoption name Threads value {threads}")
     send(proc, "isready")
     read_until(proc, "readyok")
     return proc
-
-
-def send(proc, cmd):
-    proc.stdin.write(cmd + "\n")
-    proc.stdin.flush()
 
 
 def summary(name, threads, ms):
@@ -56,7 +40,7 @@ def summary(name, threads, ms):
 
 
 def stop_trials(args, rng):
-    proc = start(args.engine, args.threads)
+    proc = start_with_threads(args.engine, args.threads)
     ms = []
     for _ in range(args.trials):
         send(proc, f"position fen {rng.choice(FENS)}")
@@ -74,7 +58,7 @@ def stop_trials(args, rng):
 def quit_trials(args, rng):
     ms = []
     for _ in range(args.quit_trials):
-        proc = start(args.engine, args.threads)
+        proc = start_with_threads(args.engine, args.threads)
         send(proc, f"position fen {rng.choice(FENS)}")
         send(proc, "go infinite")
         time.sleep(rng.uniform(args.min, args.max))

@@ -1,0 +1,27 @@
+"""UCI over a pipe, for the tools that drive the engine by hand
+(stop_latency.py, go_stop_cycles.py); they import it from this folder."""
+import subprocess
+
+
+def start(engine):
+    """Starts `engine` and waits for its `uciok`."""
+    proc = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            text=True, bufsize=1)
+    send(proc, "uci")
+    read_until(proc, "uciok")
+    return proc
+
+
+def send(proc, cmd):
+    proc.stdin.write(cmd + "\n")
+    proc.stdin.flush()
+
+
+def read_until(proc, prefix):
+    """The first line that starts with `prefix`; the ones before are dropped."""
+    while True:
+        line = proc.stdout.readline()
+        if not line:
+            raise RuntimeError("engine exited")
+        if line.startswith(prefix):
+            return line
