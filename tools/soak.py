@@ -11,10 +11,11 @@ king-takes-rook (e1h1) with UCI_Chess960.
 A move's time runs from the `go` (or `ponderhit`) line sent to the `bestmove`
 line read, as in match.py; a move later than the clock plus --margin loses on
 time. Counted per engine, each a failure (exit status 1): crashes (the process
-died), hangs (no move --hang seconds after its clock ran out; the engine is
-killed), illegal moves, time losses, python-chess warnings and errors
-(stderr output, unparsable lines), notation problems. Also printed: the
-smallest clock left after a move, per engine.
+died), hangs (no move --hang seconds after its clock ran out, or no answer
+to the `stop`/`isready` after a game; the engine is killed and restarted),
+illegal moves, time losses, python-chess warnings and errors (stderr output,
+unparsable lines), notation problems. Also printed: the smallest clock left
+after a move, per engine, and the `go ponder`/`ponderhit`/`stop` lines sent.
 
     python3 tools/soak.py --engine target/release/cutoff --tc 1+0.01 --games 10 \\
         --ponder both --option Threads=1 --option Hash=16 --pgn soak.pgn
@@ -60,6 +61,7 @@ class Wire(logging.Handler):
         self.lines = defaultdict(list)    # id(protocol) -> [(sent, line)]
         self.go_at, self.spent = {}, {}   # id(protocol) -> time of `go`, seconds of the last move
         self.warnings = []                # (id(protocol) or None, message)
+        self.names = {}                   # id(protocol) -> engine name
 
     def emit(self, record):
         args = record.args if isinstance(record.args, tuple) else ()
@@ -154,6 +156,7 @@ class Player:
     def start(self):
         self.engine = chess.engine.SimpleEngine.popen_uci(shlex.split(self.cmd))
         self.key = id(self.engine.protocol)
+        WIRE.names[self.key] = self.name
         if not any(line == "uciok" for _, line in WIRE.take(self.key)):
             raise RuntimeError("python-chess's debug log has changed: soak.py cannot see engine lines")
         # Parsed values: python-chess compares them with its own (a string "16" would
@@ -211,17 +214,18 @@ class Stall(threading.Thread):
     def run(self):
         if self.cancel.wait(self.delay):
             return
-        os.kill(self.pid, signal.SIGSTOP)
-        self.happened = True
-        time.sleep(self.ms / 1000)
-        os.kill(self.pid, signal.SIGCONT)
+        try:
+            os.kill(self.pid, signal.SIGSTOP)
+            self.happened = True
+            time.sleep(self.ms / 1000)
+            os.kill(self.pid, signal.SIGCONT)
+        except ProcessLookupError:             # the engine is gone: counted elsewhere
+            pass
 
 
 def parse_tc(text):
-    m = re.fullmatch(r"(\d+(?:\.\d*)?)(?:\+(\d+(?:\.\d*)?))?", text)
-    if not m:
-        raise argparse.ArgumentTypeError(f"bad time control '{text}' (e.g. 10+0.1)")
-    return float(m[1]), float(m[2] or 0)
+    base, _, inc = text.partition("+")
+    return float(base), float(inc or 0)
 
 
 def start_position(args, pair):
@@ -253,7 +257,6 @@ class Match:
         self.results, self.castles, self.stalls = Counter(), Counter(), Counter()
         self.sent = defaultdict(Counter)      # engine -> `go ponder`/`ponderhit`/`stop` sent
         self.reserve, self.stalled = {}, {}   # engine -> (seconds left, game, ply)
-        self.names = {}                       # id(protocol) -> engine, for warnings
         self.pgn = open(args.pgn, "a", encoding="utf-8") if args.pgn else None
 
     def fail(self, who, kind, why):
@@ -332,12 +335,10 @@ class Match:
             end = "1/2-1/2" if draw else loss, f"{p.name} {played}: {text}", TERMINATION[played]
             if played != "time loss":
                 p.restart()
-                self.names[p.key] = p.name
         for p in (white, black):
             if failed := p.settle():
                 self.fail(p.name, failed[0], f"after game {n + 1}: {failed[1]}")
                 p.restart()
-                self.names[p.key] = p.name
         self.record(n, board, opening, comments, white, black, end)
 
     def record(self, n, board, opening, comments, white, black, end):
@@ -367,7 +368,6 @@ class Match:
         try:
             for p in pair:
                 p.start()
-                self.names[p.key] = p.name
             for n in games:
                 white, black = pair if n % 2 == 0 else pair[::-1]
                 self.play_game(n, white, black)
@@ -389,7 +389,7 @@ class Match:
 def report(m):
     """Prints the counts; returns the number of failures."""
     for key, msg in WIRE.warnings:
-        m.fail(m.names.get(key, "python-chess"), "warning", msg)
+        m.fail(WIRE.names.get(key, "python-chess"), "warning", msg)
     print(f"results: {dict(m.results)}")
     for who in sorted({name for name, _ in m.fails} | set(m.reserve)):
         counts = ", ".join(f"{k} {m.fails[(who, k)]}" for k in FAILURES)
@@ -430,7 +430,7 @@ def summary(files):
                     reserve[name] = min(reserve.get(name, left), left)
                     clock[side] = max(left, 0.0) + float(inc or 0)
                 # A move that lost on time is not in the game, only in its details.
-                if m := re.search(r"^(\S+).*\((\d+\.\d+)s for (-?\d+\.\d+)s left", h.get("TerminationDetails", "")):
+                if m := re.search(r"^(\S+).*?(\d+\.\d+)s for (-?\d+\.\d+)s left", h.get("TerminationDetails", "")):
                     name = h["White"] if m[1] in (h["White"], "White") else h["Black"]
                     reserve[name] = min(reserve.get(name, 0.0), float(m[3]) - float(m[2]))
         bad += len(odd)
@@ -439,11 +439,6 @@ def summary(files):
         for line in odd[:20]:
             print(f"  {line}")
     return bad
-
-
-def options(items):
-    """NAME=VALUE strings -> {NAME: VALUE}."""
-    return dict(item.split("=", 1) for item in items)
 
 
 def main():
@@ -478,8 +473,8 @@ def main():
     a.margin /= 1000
     if a.opponent is None:
         a.engine_name, a.opponent_name = a.engine_name + "-1", a.engine_name + "-2"
-    a.options1 = options(a.option + a.engine_option)
-    a.options2 = options(a.option + a.opponent_option)
+    a.options1 = dict(o.split("=", 1) for o in a.option + a.engine_option)
+    a.options2 = dict(o.split("=", 1) for o in a.option + a.opponent_option)
     logger = logging.getLogger("chess.engine")
     logger.setLevel(logging.DEBUG)
     logger.addHandler(WIRE)
