@@ -1,14 +1,16 @@
 //! The UCI rules that GUIs rely on (issue 15): every `go` gets exactly one
 //! `bestmove`, infinite and ponder searches wait for `stop`/`ponderhit`,
 //! bad input never leaves an older position, a finished game has a score,
-//! the last PV starts with the best move, options set during a search are
-//! kept, echoed junk is clipped.
+//! the last PV starts with the best move, castling is written in the mode's
+//! notation in PVs, options set during a search are kept, echoed junk is
+//! clipped.
 
 mod common;
 
 use std::time::Duration;
 
 use common::{Session, field, is_legal};
+use cutoff::board::{Position, moves};
 
 const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const AFTER_E4_E5: &str = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";
@@ -175,6 +177,57 @@ fn the_last_pv_starts_with_the_bestmove() {
                 assert_eq!(pv, best, "threads {threads}: {lines:?}");
             }
         }
+    }
+}
+
+/// Replays moves from `fen`: each legal in turn and written as the mode
+/// writes it (castling e1g1 in standard chess, king takes rook in Chess960).
+fn replay(fen: &str, moves_text: &[&str], chess960: bool) {
+    let mut pos = Position::from_fen(fen, chess960).expect("a valid FEN");
+    for text in moves_text {
+        let mv = moves::parse_uci(pos.board(), text, chess960)
+            .unwrap_or_else(|e| panic!("{e}: {moves_text:?} from {fen}"));
+        assert_eq!(pos.uci(mv), *text, "{moves_text:?} from {fen}");
+        pos.play(mv);
+    }
+}
+
+#[test]
+fn castling_is_written_in_the_mode_in_pv_and_bestmove() {
+    const WHITE: &str = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    const BLACK: &str = "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1";
+    // Chess960: king f1 castles with the rook next to it on g1.
+    const F1G1: &str = "bnnbrkr1/ppp2p1p/5q2/3pp1p1/4P3/1N4P1/PPPPRP1P/BN1B1KRQ w Gge - 0 9";
+    let cases = [
+        (false, WHITE, "e1g1"),
+        (false, WHITE, "e1c1"),
+        (false, BLACK, "e8c8"),
+        (true, WHITE, "e1h1"),
+        (true, WHITE, "e1a1"),
+        (true, BLACK, "e8h8"),
+        (true, F1G1, "f1g1"),
+    ];
+    let mut s = Session::start();
+    for (chess960, fen, castle) in cases {
+        s.send(&format!("setoption name UCI_Chess960 value {chess960}"));
+        s.send(&format!("position fen {fen}"));
+        s.send(&format!("go depth 5 searchmoves {castle}"));
+        let (lines, best) = s.wait_bestmove();
+        // Every PV starts with the castling move, and all of it replays.
+        let pvs: Vec<Vec<&str>> = lines
+            .iter()
+            .filter_map(|l| Some(l.split_once(" pv ")?.1.split_whitespace().collect()))
+            .collect();
+        assert!(!pvs.is_empty(), "no pv: {lines:?}");
+        for pv in pvs {
+            assert_eq!(pv[0], castle, "{lines:?}");
+            replay(fen, &pv, chess960);
+        }
+        let last: Vec<&str> = lines[lines.len() - 1].split_whitespace().collect();
+        assert_eq!(best, castle);
+        // `bestmove M ponder P`: the ponder move is checked the same way.
+        let answer: Vec<&str> = last.iter().skip(1).step_by(2).copied().collect();
+        replay(fen, &answer, chess960);
     }
 }
 

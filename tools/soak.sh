@@ -1,0 +1,108 @@
+#!/bin/sh
+# Soak games of issue 15: Cutoff against itself and against Debian engines at
+# 1+0.01 and 10+0.1, Threads 1 and 2, Hash 1 and 256 MB, pondering in some;
+# then stalls injected into Cutoff to see whether its clock reserve survives.
+# Crashes, illegal moves, time losses and disconnections must all be zero.
+#
+# usage: tools/soak.sh OUTDIR [FAST_GAMES] [SLOW_GAMES] [STALL_GAMES] [STALL_MS]
+#   FAST_GAMES  games at 1+0.01 in all (default 1000), SLOW_GAMES at 10+0.1
+#   (default 400), each split evenly over the six runs below (rounded up to
+#   an even number per run; 0 skips the time control). STALL_GAMES (default
+#   100) self-play games at 5+0.05 in which 10% of one engine's moves are
+#   stopped (SIGSTOP) for STALL_MS (default 300) ms.
+#   A short check: tools/soak.sh /tmp/soak 12 0 2
+# ENGINE (default target/release/cutoff) is the binary; SHARED (default
+# ../shared) locates match.py and the opening file. OUTDIR gets one PGN and
+# one log per run and summary.txt. Exit status 1 if anything failed.
+#
+# The machine has 2 cores: no run keeps more than 2 engine threads busy.
+# Threads 2 games run one at a time (only the side to move thinks); a
+# pondering engine keeps a core busy while the other thinks, so ponder games
+# use Threads 1, one game at a time.
+set -u
+OUT=$1
+FAST=${2:-1000}
+SLOW=${3:-400}
+STALL=${4:-100}
+STALL_MS=${5:-300}
+ENGINE=${ENGINE:-target/release/cutoff}
+SHARED=${SHARED:-../shared}
+TOOLS=$(dirname "$0")
+RUNS=6
+mkdir -p "$OUT"
+for f in "$ENGINE" /usr/games/toga2 /usr/games/glaurung "$SHARED/tools/match.py"; do
+  [ -e "$f" ] || { echo "missing: $f" >&2; exit 1; }
+done
+TOGA="name=toga2 cmd=/usr/games/toga2 option.OwnBook=false option.Hash=16"
+GLAURUNG="name=glaurung cmd=/usr/games/glaurung option.OwnBook=false option.Hash=16 option.Threads=1"
+
+per_run() { n=$((($1 + RUNS - 1) / RUNS)); echo $((n + n % 2)); }
+
+# plain NAME TC GAMES CONCURRENCY THREADS HASH OPPONENT|self: match.py
+plain() {
+  opp=$7
+  [ "$opp" = self ] && opp="name=cutoff-2 cmd=$ENGINE option.Threads=$5 option.Hash=$6"
+  echo "== $1: match.py, $2, $3 games, concurrency $4, Threads $5, Hash $6"
+  # shellcheck disable=SC2086 # $opp is a list of key=value words
+  python3 "$SHARED/tools/match.py" --engine name=cutoff cmd="$ENGINE" option.Threads="$5" \
+    option.Hash="$6" --engine $opp --tc "$2" --games "$3" --concurrency "$4" \
+    --openings "$SHARED/data/openings/8moves_v3.pgn" --seed "$SEED" \
+    --pgn "$OUT/$1.pgn" >"$OUT/$1.log" 2>&1
+  grep -E "^(Forfeits|error|warning)" "$OUT/$1.log"
+}
+
+# ponder NAME TC GAMES HASH [soak.py arguments]: soak.py, Threads 1, one game at a time
+ponder() {
+  name=$1 tc=$2 games=$3 hash=$4
+  shift 4
+  echo "== $name: soak.py, $tc, $games games, Threads 1, Hash $hash, $*"
+  python3 "$TOOLS/soak.py" --engine "$ENGINE" --engine-option Threads=1 \
+    --engine-option Hash="$hash" --tc "$tc" --games "$games" --seed "$SEED" \
+    --pgn "$OUT/$name.pgn" "$@" >"$OUT/$name.log" 2>&1
+  echo "soak.py exit status $?" >>"$OUT/$name.log"
+  grep -E "^FAIL|failures$" "$OUT/$name.log" | tail -5
+}
+
+matrix() {  # matrix TAG TC GAMES_PER_RUN
+  [ "$3" -gt 0 ] || return 0
+  SEED=1; plain "$1-self-t1-h1" "$2" "$3" 2 1 1 self
+  SEED=2; plain "$1-self-t2-h256" "$2" "$3" 1 2 256 self
+  SEED=3; plain "$1-toga2-t1-h256" "$2" "$3" 2 1 256 "$TOGA"
+  SEED=4; plain "$1-glaurung-t2-h1" "$2" "$3" 1 2 1 "$GLAURUNG"
+  SEED=5; ponder "$1-ponder-self-h1" "$2" "$3" 1 --ponder both --opponent-option Threads=1 \
+    --opponent-option Hash=1
+  SEED=6; ponder "$1-ponder-toga2-h256" "$2" "$3" 256 --ponder engine \
+    --opponent /usr/games/toga2 --opponent-name toga2 --opponent-option OwnBook=false \
+    --opponent-option Hash=16
+}
+
+matrix fast 1+0.01 "$(per_run "$FAST")"
+matrix slow 10+0.1 "$(per_run "$SLOW")"
+if [ "$STALL" -gt 0 ]; then
+  SEED=7; ponder stall "5+0.05" "$STALL" 16 --stall "$STALL_MS" --stall-rate 0.1 \
+    --opponent-option Threads=1 --opponent-option Hash=16
+fi
+
+# Summary: every PGN's terminations (all "normal" or "adjudication" when
+# nothing failed) and smallest clocks, then soak.py's own counts, which also
+# cover warnings and notation problems that end no game.
+ZERO="crash 0, hang 0, illegal move 0, time loss 0, warning 0, notation 0;"
+{
+  echo "== terminations and smallest clock left (ms) per PGN"
+  python3 "$TOOLS/soak.py" --summary "$OUT"/*.pgn
+  echo "== soak.py counts"
+  grep -H -E ": crash [0-9]|failures$" "$OUT"/*.log
+  echo "== match.py forfeits and errors"
+  grep -H -E "^(Forfeits|error|warning)" "$OUT"/*.log || echo "none"
+} | tee "$OUT/summary.txt"
+# Cutoff's failures only (its engines are named cutoff*); the opponents'
+# are listed above. The stall run is a measurement, reported above.
+fails=$( (grep -H -E "^Forfeits:.*cutoff|^(error|warning)" "$OUT"/*.log
+  grep -H -E "^(cutoff[^:]*|python-chess|soak.py): crash" "$OUT"/*.log | grep -v "$ZERO") |
+  grep -v "^$OUT/stall.log")
+if [ -n "$fails" ]; then
+  printf 'FAILED:\n%s\n' "$fails" | tee -a "$OUT/summary.txt"
+  exit 1
+fi
+echo "PASSED: Cutoff had no crash, hang, illegal move, time loss, warning or notation problem" |
+  tee -a "$OUT/summary.txt"
