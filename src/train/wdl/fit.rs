@@ -307,18 +307,19 @@ mod tests {
 
     #[test]
     fn cells_count_results_by_score_and_clamped_material() {
-        let c = cells([(10, 5, 0), (10, 17, 1), (10, 17, 1), (-3, 90, 2)]);
+        let low = MATERIAL_MIN;
+        let c = cells([(10, low - 1, 0), (10, low, 1), (10, low, 1), (-3, 90, 2)]);
         assert_eq!(
             c,
             [
                 Cell {
                     score: 10,
-                    material: 17,
+                    material: low,
                     counts: [1, 2, 0]
                 },
                 Cell {
                     score: -3,
-                    material: 78,
+                    material: MATERIAL_MAX,
                     counts: [0, 0, 1]
                 },
             ]
