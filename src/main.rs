@@ -15,6 +15,10 @@ use cutoff::board::{Position, STARTPOS, perft, perft_suite};
 struct Cli {
     #[command(subcommand)]
     command: Option<Cmd>,
+    /// UCI: list the lab's technique switches (`Search_*`) in the answer to
+    /// `uci` too; `setoption` accepts them either way.
+    #[arg(long)]
+    lab_options: bool,
 }
 
 #[derive(Subcommand)]
@@ -218,7 +222,7 @@ fn main() -> ExitCode {
     exit_quietly_on_closed_stdout();
     let cli = Cli::parse();
     match cli.command {
-        None | Some(Cmd::Uci) => cutoff::uci::run(),
+        None | Some(Cmd::Uci) => cutoff::uci::run(cli.lab_options),
         Some(Cmd::Bench {
             depth,
             hand_crafted,
