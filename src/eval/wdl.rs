@@ -4,18 +4,18 @@
 //! `1 / (1 + exp((a - s) / b))` for a score of `s` centipawns, loses with the
 //! same function of `-s`, and draws otherwise. `a` (the score of an even
 //! chance to win) and `b` (how fast the chance grows) depend on the material
-//! left, as cubics in `material / 58`. The constants are fitted to Cutoff's
-//! own self-play games by `cutoff train wdl` (docs/wdl.md).
+//! left, as cubics in `58 / material` (Stockfish's are in `material / 58`;
+//! the inverse follows the steep rise of `a` in endgames and fitted
+//! Cutoff's games better). The constants are fitted to Cutoff's own
+//! self-play games by `cutoff train wdl` (docs/wdl.md).
 
 use crate::board::{Board, Piece};
 
-/// Material is clamped to this range. Stockfish's lower end, 17, fitted
-/// Cutoff's games clearly worse; going below 8 gained next to nothing
-/// (docs/wdl.md).
-pub const MATERIAL_MIN: i32 = 8;
+/// Material is clamped to this range: below 10 the results are erratic
+/// and a lower clamp fitted worse, as did a higher one (docs/wdl.md).
+pub const MATERIAL_MIN: i32 = 10;
 pub const MATERIAL_MAX: i32 = 78;
-/// The cubics' variable is `material / 58` (as in Stockfish; 78 is a full
-/// board).
+/// The cubics' variable is `58 / material` (78 is a full board).
 pub const MATERIAL_NORM: i32 = 58;
 
 /// Pawn units per piece type (the king counts nothing).
@@ -30,7 +30,7 @@ pub fn material(board: &Board) -> i32 {
         .sum()
 }
 
-/// The model: `a` and `b` in centipawns as cubics in `material / 58`,
+/// The model: `a` and `b` in centipawns as cubics in `x = 58 / material`,
 /// coefficients of `x^0, x^1, x^2, x^3`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Model {
@@ -38,11 +38,19 @@ pub struct Model {
     pub b: [f64; 4],
 }
 
-/// Fitted by `cutoff train wdl` on generation-0 self-play (docs/wdl.md).
+/// Fitted by `cutoff train wdl` on 262,481 positions of generation-1
+/// self-play, played with the network as the engine plays by default
+/// (docs/wdl.md).
 pub const FITTED: Model = Model {
-    a: [654.68, -1977.30, 2276.90, -839.96],
-    b: [315.13, -1016.09, 1338.63, -522.49],
+    a: [-13.85, 161.75, -54.68, 7.05],
+    b: [97.26, 23.86, -19.97, 3.28],
 };
+
+/// The cubics' variable for a material count (clamped to the range).
+pub fn variable(material: i32) -> f64 {
+    let m = material.clamp(MATERIAL_MIN, MATERIAL_MAX);
+    f64::from(MATERIAL_NORM) / f64::from(m)
+}
 
 fn cubic(c: &[f64; 4], x: f64) -> f64 {
     ((c[3] * x + c[2]) * x + c[1]) * x + c[0]
@@ -52,8 +60,7 @@ impl Model {
     /// `a` and `b` at this much material. `a >= 0` keeps the draw chance
     /// non-negative, `b >= 1` the curve finite.
     pub fn params(&self, material: i32) -> (f64, f64) {
-        let m = material.clamp(MATERIAL_MIN, MATERIAL_MAX);
-        let x = f64::from(m) / f64::from(MATERIAL_NORM);
+        let x = variable(material);
         (cubic(&self.a, x).max(0.0), cubic(&self.b, x).max(1.0))
     }
 

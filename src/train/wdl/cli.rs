@@ -3,8 +3,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::{Options, Summary, rust_constant};
+use super::{Options, Summary, fit, rust_constant};
 use crate::eval::wdl::Model;
+use crate::eval::wdl::{MATERIAL_MAX, MATERIAL_MIN};
 
 #[derive(clap::Args, Debug)]
 pub struct WdlArgs {
@@ -18,6 +19,10 @@ pub struct WdlArgs {
     /// leaves out only mate and tablebase scores).
     #[arg(long, default_value_t = 20_000)]
     max_score: i32,
+    /// Also fit each band of this many material counts on its own and
+    /// compare with the cubic (does the cubic follow the material?).
+    #[arg(long, value_name = "WIDTH")]
+    by_material: Option<i32>,
 }
 
 /// Fits and prints the constants, the fit's quality and where it drew.
@@ -30,6 +35,9 @@ pub fn run(args: WdlArgs) -> ExitCode {
     match super::run(&opts) {
         Ok(s) => {
             print(&s);
+            if let Some(width) = args.by_material {
+                print_bands(&s, width.max(1));
+            }
             if let Some(path) = &opts.out {
                 println!("wrote {}", path.display());
             }
@@ -74,4 +82,32 @@ fn print(s: &Summary) {
     );
     println!("  compiled-in model           {:.5}", s.compiled_loss);
     println!("{}", rust_constant(&s.fitted.model));
+}
+
+/// Per band of material: positions, a separate fit's `a` and `b` at the
+/// band's middle and its log-loss, then the cubic's.
+fn print_bands(s: &Summary, width: i32) {
+    println!("by material: band, positions, own fit (a b loss), cubic (a b loss)");
+    for lo in (MATERIAL_MIN..=MATERIAL_MAX).step_by(width as usize) {
+        let hi = (lo + width - 1).min(MATERIAL_MAX);
+        let band: Vec<fit::Cell> = s
+            .cells
+            .iter()
+            .filter(|c| (lo..=hi).contains(&c.material))
+            .cloned()
+            .collect();
+        if band.is_empty() {
+            continue;
+        }
+        let own = fit::fit(&band, 0);
+        let mid = (lo + hi) / 2;
+        let (a, b) = own.model.params(mid);
+        let (ca, cb) = s.fitted.model.params(mid);
+        let cubic = fit::log_loss(&s.fitted.model, &band);
+        println!(
+            "  {lo:>2}-{hi:<2} {:>8}   {a:6.1} {b:6.1} {:.5}   {ca:6.1} {cb:6.1} {cubic:.5}",
+            fit::positions(&band),
+            own.loss
+        );
+    }
 }

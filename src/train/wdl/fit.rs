@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::eval::wdl::{MATERIAL_MAX, MATERIAL_MIN, MATERIAL_NORM, Model};
+use crate::eval::wdl::{MATERIAL_MAX, MATERIAL_MIN, Model, variable};
 
 /// Results (win, draw, loss of the side to move) of the positions with one
 /// score and one material count.
@@ -77,9 +77,9 @@ fn model_of(t: &Theta) -> Model {
     }
 }
 
-/// Powers `1, x, x^2, x^3` of a cell's material variable.
+/// Powers `1, x, x^2, x^3` of a cell's material variable (`58 / material`).
 fn powers(material: i32) -> [f64; 4] {
-    let x = f64::from(material) / f64::from(MATERIAL_NORM);
+    let x = variable(material);
     [1.0, x, x * x, x * x * x]
 }
 
@@ -196,7 +196,7 @@ pub struct Fit {
 }
 
 /// Fits `a` and `b` as polynomials of `degree` (0: one `a` and `b` for all
-/// material, up to 3: the engine's cubics) in `material / 58`.
+/// material, up to 3: the engine's cubics) in `58 / material`.
 pub fn fit(cells: &[Cell], degree: usize) -> Fit {
     let free = |i: usize| i % 4 <= degree;
     let mut t: Theta = [150.0, 0.0, 0.0, 0.0, 100.0, 0.0, 0.0, 0.0];
@@ -273,8 +273,8 @@ mod tests {
     #[test]
     fn a_synthetic_fit_recovers_the_model_that_made_the_data() {
         let truth = Model {
-            a: [40.0, 150.0, 0.0, -30.0],
-            b: [30.0, 60.0, -20.0, 0.0],
+            a: [20.0, 60.0, 5.0, 0.0],
+            b: [60.0, 10.0, 2.0, 0.0],
         };
         let data = synthetic(&truth, 200_000);
         let fitted = fit(&data, 3);

@@ -51,6 +51,8 @@ pub struct Summary {
     pub score_only: fit::Fit,
     pub fitted: fit::Fit,
     pub compiled_loss: f64,
+    /// The data, counted by score and material.
+    pub cells: Vec<Cell>,
 }
 
 /// Reads the files, fits, and draws the SVG if asked.
@@ -77,6 +79,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         score_only: fit::fit(&cells, 0),
         compiled_loss: fit::log_loss(&FITTED, &cells),
         fitted,
+        cells,
     })
 }
 

@@ -77,6 +77,7 @@ pub fn rates(path: &Path, cells: &[Cell], model: &Model) -> Result<(), String> {
             .map_err(|e| err(&e))?;
         chart
             .configure_mesh()
+            .max_light_lines(0)
             .x_desc("score (centipawns)")
             .y_desc("rate")
             .draw()
@@ -84,7 +85,7 @@ pub fn rates(path: &Path, cells: &[Cell], model: &Model) -> Result<(), String> {
         for k in 0..3 {
             let colour = COLOURS[k];
             let curve = (-SCORE_RANGE..=SCORE_RANGE)
-                .step_by(5)
+                .step_by(10)
                 .map(|s| (f64::from(s), model.probabilities(f64::from(s), mean)[k]));
             chart
                 .draw_series(LineSeries::new(curve, colour.stroke_width(2)))
