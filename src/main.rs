@@ -15,6 +15,10 @@ use cutoff::board::{Position, STARTPOS, perft, perft_suite};
 struct Cli {
     #[command(subcommand)]
     command: Option<Cmd>,
+    /// UCI: list the lab's technique switches (`Search_*`) in the answer to
+    /// `uci` too; `setoption` accepts them either way.
+    #[arg(long)]
+    lab_options: bool,
 }
 
 #[derive(Subcommand)]
@@ -69,8 +73,9 @@ enum Cmd {
     Datagen(DatagenArgs),
     /// Texel-tune the evaluation weights on datagen or EPD data (see docs/eval.md).
     Tune(TuneArgs),
-    /// Train the evaluation network on datagen data (see docs/nnue.md).
-    Train(TrainArgs),
+    /// Train the evaluation network on datagen data (see docs/nnue.md), or
+    /// fit the win/draw/loss model (`train wdl`, see docs/wdl.md).
+    Train(TrainCmd),
     /// The search laboratory: minimax vs alpha-beta, move ordering, ablation, tree drawings.
     Lab(cutoff::lab::cli::LabArgs),
     /// Opening books: probe a Polyglot book, or build one from PGN games.
@@ -109,6 +114,22 @@ struct TuneArgs {
     /// Fraction of the data (the last games) held out to measure generalisation.
     #[arg(long, default_value_t = 0.1)]
     holdout: f64,
+}
+
+/// `train [ARGS]` trains the network; `train wdl ...` fits the WDL model.
+#[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+struct TrainCmd {
+    #[command(subcommand)]
+    tool: Option<TrainTool>,
+    #[command(flatten)]
+    net: Option<TrainArgs>,
+}
+
+#[derive(Subcommand)]
+enum TrainTool {
+    /// Fit the win/draw/loss model of UCI_ShowWDL to datagen results.
+    Wdl(cutoff::train::wdl::cli::WdlArgs),
 }
 
 #[derive(clap::Args)]
@@ -201,7 +222,7 @@ fn main() -> ExitCode {
     exit_quietly_on_closed_stdout();
     let cli = Cli::parse();
     match cli.command {
-        None | Some(Cmd::Uci) => cutoff::uci::run(),
+        None | Some(Cmd::Uci) => cutoff::uci::run(cli.lab_options),
         Some(Cmd::Bench {
             depth,
             hand_crafted,
@@ -243,7 +264,14 @@ fn main() -> ExitCode {
         }
         Some(Cmd::Datagen(args)) => return run_datagen(args),
         Some(Cmd::Tune(args)) => return run_tune(args),
-        Some(Cmd::Train(args)) => return run_train(args),
+        Some(Cmd::Train(TrainCmd {
+            tool: Some(TrainTool::Wdl(args)),
+            ..
+        })) => return cutoff::train::wdl::cli::run(args),
+        Some(Cmd::Train(TrainCmd {
+            net: Some(args), ..
+        })) => return run_train(args),
+        Some(Cmd::Train(_)) => return ExitCode::FAILURE, // clap requires one
         Some(Cmd::Lab(args)) => return cutoff::lab::cli::run(args),
         Some(Cmd::Book(args)) => return cutoff::book::cli::run(args),
         Some(Cmd::Tb(args)) => return cutoff::tablebase::cli::run(args),

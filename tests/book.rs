@@ -234,3 +234,26 @@ fn own_book_answers_at_once_within_book_depth() {
     let (lines, _) = s.wait_bestmove();
     assert!(!lines.iter().any(|l| l.contains("book move")), "{lines:?}");
 }
+
+/// In analysis a GUI wants a search and its scores: no book move then.
+#[test]
+fn analyse_mode_searches_book_positions() {
+    let mut s = Session::start();
+    s.send(&format!("setoption name BookFile value {LASKER}"));
+    s.send("setoption name OwnBook value true");
+    s.send("setoption name UCI_AnalyseMode value true");
+    s.send("position startpos moves d2d4");
+    s.send("go depth 3");
+    let (lines, _) = s.wait_bestmove();
+    assert!(!lines.iter().any(|l| l.contains("book move")), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 3 ")),
+        "{lines:?}"
+    );
+    s.send("setoption name UCI_AnalyseMode value false");
+    s.send("position startpos moves d2d4");
+    s.send("go depth 3");
+    let (lines, best) = s.wait_bestmove();
+    assert!(lines.iter().any(|l| l.starts_with("info string book move")));
+    assert_eq!(best, "d7d5");
+}

@@ -49,6 +49,27 @@ fn the_banner_is_one_line_before_any_command() {
     assert!(s.quit().success());
 }
 
+/// The lab's `Search_*` switches crowd a GUI's dialog: listed only with
+/// `--lab-options`, and accepted by `setoption` either way.
+#[test]
+fn lab_switches_are_listed_only_with_lab_options() {
+    let mut s = Session::start();
+    s.send("uci");
+    let lines = s.read_until(|l| l == "uciok");
+    assert!(!lines.iter().any(|l| l.contains("Search_")), "{lines:?}");
+    assert!(
+        s.ask("setoption name Search_NullMove value false")
+            .is_empty()
+    );
+    s.send("go depth 3");
+    s.wait_bestmove();
+    let mut s = Session::start_with(&["--lab-options"]);
+    s.send("uci");
+    let lines = s.read_until(|l| l == "uciok");
+    let switch = "option name Search_NullMove type check default true";
+    assert!(lines.iter().any(|l| l == switch), "{lines:?}");
+}
+
 #[test]
 fn handshake_declares_every_option() {
     let mut s = Session::start();

@@ -102,6 +102,8 @@ const OPTION_NAMES: &[&str] = &[
     "Move Overhead",
     "move overhead",
     "UCI_Chess960",
+    "UCI_ShowWDL",
+    "uci_analysemode",
     "Clear Hash",
     "Search_NullMove",
     "search_lmr",

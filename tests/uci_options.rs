@@ -100,7 +100,7 @@ fn advertised(lines: &[String], name: &str) -> String {
 
 #[test]
 fn advertised_defaults_are_the_engines_own() {
-    let lines = options::declarations();
+    let lines = options::declarations(true);
     let e = Engine::new();
     let (o, s) = (e.options(), e.options().settings());
     let lib = Settings::default();
@@ -113,6 +113,8 @@ fn advertised_defaults_are_the_engines_own() {
         ("UseNNUE", s.network.is_some().to_string()),
         ("Ponder", "false".to_string()),
         ("EvalFile", "<embedded>".to_string()),
+        ("UCI_ShowWDL", o.show_wdl().to_string()),
+        ("UCI_AnalyseMode", o.analyse_mode().to_string()),
     ] {
         assert_eq!(advertised(&lines, name), actual, "{name}");
     }
@@ -126,4 +128,33 @@ fn advertised_defaults_are_the_engines_own() {
         let on = field(&mut config).to_string();
         assert_eq!(advertised(&lines, &format!("Search_{name}")), on, "{name}");
     }
+}
+
+#[test]
+fn lab_switches_are_listed_only_on_request_but_always_accepted() {
+    let player = options::declarations(false);
+    let lab = options::declarations(true);
+    assert_eq!(player.len(), OPTIONS.len());
+    assert!(!player.iter().any(|l| l.contains("Search_")), "{player:?}");
+    assert_eq!(&lab[..player.len()], &player[..]);
+    let switches = cutoff::search::config::SearchConfig::SWITCHES;
+    assert_eq!(lab.len(), player.len() + switches.len());
+    let mut e = Engine::new();
+    for &(name, _) in switches {
+        let option = format!("search_{name}");
+        options::set(&mut e, &option, Some("false")).unwrap_or_else(|err| panic!("{err}"));
+    }
+    assert!(e.options().switches() != Settings::default().config);
+    assert!(options::set(&mut e, "Search_NoSuchSwitch", Some("false")).is_err());
+}
+
+#[test]
+fn display_options_start_off_and_can_be_set() {
+    let mut e = Engine::new();
+    assert!(!e.options().show_wdl() && !e.options().analyse_mode());
+    options::set(&mut e, "uci_showwdl", Some("true")).expect("UCI_ShowWDL");
+    options::set(&mut e, "UCI_AnalyseMode", Some("true")).expect("UCI_AnalyseMode");
+    assert!(e.options().show_wdl() && e.options().analyse_mode());
+    assert!(options::set(&mut e, "UCI_ShowWDL", Some("on")).is_err());
+    assert!(e.options().show_wdl());
 }

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Elo of one search technique: the full engine against itself with the
-# technique switched off (hidden UCI option Search_<Name>=false), with
+# technique switched off (UCI option Search_<Name>=false, accepted though
+# listed only with --lab-options; match.py sends it unchecked), with
 # ../shared/tools/match.py under the conditions of match_conditions.sh.
 #
 # usage: tools/ablation_elo.sh CUTOFF_BINARY NAME GAMES [TC] [SEED] [PGN]

@@ -30,7 +30,8 @@ def sample(pgn_path, count, seed):
 
 
 def search_all(binary, fens, depth, aspiration):
-    engine = chess.engine.SimpleEngine.popen_uci(binary)
+    # python-chess sets only listed options: --lab-options lists Search_*.
+    engine = chess.engine.SimpleEngine.popen_uci([binary, "--lab-options"])
     engine.configure({"Hash": 16, "Search_Aspiration": aspiration})
     out = []
     for fen in fens:

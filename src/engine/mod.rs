@@ -96,9 +96,11 @@ impl Engine {
     /// Starts a search of the current position on a new thread. The reporter
     /// receives the info lines and, at the end, the best move. With `infinite`
     /// or `ponder`, the best move is held back until `stop` or `ponderhit`.
+    /// A book move is answered at once, except in analysis (`UCI_AnalyseMode`).
     pub fn go(&mut self, limits: Limits, mut reporter: Box<dyn Reporter>) {
         self.stop();
         if self.no_position.is_none()
+            && !self.options.analyse_mode()
             && let Some((text, mv)) =
                 crate::book::answer(self.options.book(), &self.position, &limits)
         {

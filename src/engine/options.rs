@@ -108,6 +108,20 @@ pub const OPTIONS: &[UciOption] = &[
         get: |_| Value::Bool(false),
         set: |_, v| flag(v).map(drop),
     },
+    // Win/draw/loss chances beside each score (`eval::wdl`), as Stockfish.
+    UciOption {
+        name: "UCI_ShowWDL",
+        kind: Kind::Check,
+        get: |o| Value::Bool(o.show_wdl),
+        set: |e, v| flag(v).map(|b| e.options.show_wdl = b),
+    },
+    // A GUI analysing wants a search and scores: no book moves then.
+    UciOption {
+        name: "UCI_AnalyseMode",
+        kind: Kind::Check,
+        get: |o| Value::Bool(o.analyse_mode),
+        set: |e, v| flag(v).map(|b| e.options.analyse_mode = b),
+    },
     UciOption {
         name: "Move Overhead",
         kind: Kind::Spin { min: 0, max: 5000 },
@@ -231,6 +245,10 @@ pub struct Options {
     book_file: String,
     syzygy: SyzygyOptions,
     syzygy_path: String,
+    /// `UCI_ShowWDL`: info lines carry win/draw/loss chances.
+    show_wdl: bool,
+    /// `UCI_AnalyseMode`: the book is not played.
+    analyse_mode: bool,
 }
 
 impl Default for Options {
@@ -250,6 +268,8 @@ impl Default for Options {
             book_file: NO_BOOK.to_string(),
             syzygy: SyzygyOptions::default(),
             syzygy_path: EMPTY_PATH.to_string(),
+            show_wdl: false,
+            analyse_mode: false,
         }
     }
 }
@@ -269,6 +289,14 @@ impl Options {
 
     pub fn book(&self) -> &BookOptions {
         &self.book
+    }
+
+    pub fn show_wdl(&self) -> bool {
+        self.show_wdl
+    }
+
+    pub fn analyse_mode(&self) -> bool {
+        self.analyse_mode
     }
 
     /// The network evaluating positions, if `UseNNUE` is on.

@@ -22,6 +22,7 @@ pub mod pawns;
 pub mod pieces;
 pub mod threats;
 pub mod trace;
+pub mod wdl;
 pub mod weights;
 
 use std::cell::RefCell;

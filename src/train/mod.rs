@@ -5,3 +5,4 @@
 pub mod datagen;
 pub mod nnue;
 pub mod tune;
+pub mod wdl;

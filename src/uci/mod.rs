@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::board::{Move, Position, STARTPOS};
 use crate::engine::Engine;
+use crate::eval::wdl::{self, Wdl};
 use crate::search::info::{Bound, Info, Reporter};
 use crate::search::limits::Limits;
 use crate::search::score::UciScore;
@@ -55,7 +56,32 @@ impl Output {
 }
 
 /// Prints search output in UCI format.
-pub struct UciReporter(pub Output);
+pub struct UciReporter {
+    out: Output,
+    /// Material of the root (`eval::wdl::material`) when `UCI_ShowWDL` is
+    /// on: scores then carry win/draw/loss chances.
+    wdl_material: Option<i32>,
+}
+
+impl UciReporter {
+    pub fn new(out: Output, wdl_material: Option<i32>) -> Self {
+        Self { out, wdl_material }
+    }
+
+    /// ` wdl W D L` when asked for, else nothing. A finished game (no PV)
+    /// is certain: mated, or drawn.
+    fn wdl(&self, score: UciScore, finished: bool) -> String {
+        let Some(material) = self.wdl_material else {
+            return String::new();
+        };
+        let Wdl { win, draw, loss } = match score {
+            UciScore::Mate(m) => wdl::of_mate(m),
+            UciScore::Cp(_) if finished => Wdl::DRAW,
+            UciScore::Cp(cp) => wdl::of_cp(cp, material),
+        };
+        format!(" wdl {win} {draw} {loss}")
+    }
+}
 
 impl Reporter for UciReporter {
     fn info(&mut self, i: &Info) {
@@ -63,9 +89,12 @@ impl Reporter for UciReporter {
             UciScore::Cp(cp) => format!("cp {cp}"),
             UciScore::Mate(m) => format!("mate {m}"),
         };
+        let score = score + &self.wdl(i.score, i.pv.is_empty());
         if i.pv.is_empty() {
             // A finished game: only its score.
-            return self.0.say(&format!("info depth {} score {score}", i.depth));
+            return self
+                .out
+                .say(&format!("info depth {} score {score}", i.depth));
         }
         let bound = match i.bound {
             Bound::Exact => "",
@@ -73,7 +102,7 @@ impl Reporter for UciReporter {
             Bound::Upper => " upperbound",
         };
         let tbhits = i.tbhits.map_or(String::new(), |n| format!(" tbhits {n}"));
-        self.0.say(&format!(
+        self.out.say(&format!(
             "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {} hashfull {}{tbhits} time {} pv {}",
             i.depth,
             i.seldepth,
@@ -87,20 +116,20 @@ impl Reporter for UciReporter {
     }
 
     fn currmove(&mut self, depth: u32, mv: &str, number: usize) {
-        self.0.say(&format!(
+        self.out.say(&format!(
             "info depth {depth} currmove {mv} currmovenumber {number}"
         ));
     }
 
     fn string(&mut self, text: &str) {
-        self.0.say(&format!("info string {text}"));
+        self.out.say(&format!("info string {text}"));
     }
 
     fn bestmove(&mut self, best: Option<&str>, ponder: Option<&str>) {
         match (best, ponder) {
-            (Some(b), Some(p)) => self.0.say(&format!("bestmove {b} ponder {p}")),
-            (Some(b), None) => self.0.say(&format!("bestmove {b}")),
-            _ => self.0.say("bestmove 0000"),
+            (Some(b), Some(p)) => self.out.say(&format!("bestmove {b} ponder {p}")),
+            (Some(b), None) => self.out.say(&format!("bestmove {b}")),
+            _ => self.out.say("bestmove 0000"),
         }
     }
 }
@@ -109,13 +138,15 @@ impl Reporter for UciReporter {
 /// catches any message that echoes a long FEN or option name whole.
 const MAX_ERROR_CHARS: usize = 2 * command::ECHO_CHARS;
 
-/// Runs the UCI loop on stdin until `quit` or end of input.
-pub fn run() {
+/// Runs the UCI loop on stdin until `quit` or end of input. With
+/// `lab_options`, `uci` also lists the technique switches `Search_*`.
+pub fn run(lab_options: bool) {
     let output = Output::stdout();
     // As Stockfish does: a newcomer sees the engine is waiting; GUIs skip
     // lines before `uciok` that they do not know.
     output.say(&format!("{ENGINE_NAME} by {ENGINE_AUTHOR}"));
     let mut session = Session::new(output);
+    session.lab_options = lab_options;
     let mut input = io::stdin().lock();
     let mut bytes = Vec::new();
     // Bytes, not `lines()`: a line that is not UTF-8 is bad input to answer,
@@ -136,6 +167,9 @@ pub struct Session {
     pub engine: Engine,
     out: Output,
     pending: Vec<options::Setting>,
+    /// `uci` lists the lab's `Search_*` switches too (they are always
+    /// accepted; listed, they would crowd a GUI's option dialog).
+    pub lab_options: bool,
 }
 
 impl Session {
@@ -144,6 +178,7 @@ impl Session {
             engine: Engine::new(),
             out,
             pending: Vec::new(),
+            lab_options: false,
         }
     }
 
@@ -166,7 +201,7 @@ impl Session {
         self.apply_pending();
         let (engine, out) = (&mut self.engine, &self.out);
         match cmd {
-            Command::Uci => identify(out),
+            Command::Uci => identify(out, self.lab_options),
             Command::IsReady => out.say("readyok"),
             Command::UciNewGame => engine.new_game(),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
@@ -217,10 +252,10 @@ impl Session {
     }
 }
 
-fn identify(out: &Output) {
+fn identify(out: &Output, lab_options: bool) {
     out.say(&format!("id name {ENGINE_NAME}"));
     out.say(&format!("id author {ENGINE_AUTHOR}"));
-    for line in options::declarations() {
+    for line in options::declarations(lab_options) {
         out.say(&line);
     }
     out.say("uciok");
@@ -275,7 +310,11 @@ fn go(engine: &mut Engine, out: &Output, args: &GoArgs) {
             warnings.join("; ")
         ));
     }
-    engine.go(limits, Box::new(UciReporter(out.clone())));
+    let material = engine
+        .options()
+        .show_wdl()
+        .then(|| wdl::material(engine.position().board()));
+    engine.go(limits, Box::new(UciReporter::new(out.clone(), material)));
 }
 
 /// The search limits of `go`, and the `searchmoves` it ignored.

@@ -29,9 +29,13 @@ pub fn declaration(opt: &UciOption) -> String {
 /// option per field of `SearchConfig`, for ablation matches.
 pub const SWITCH_PREFIX: &str = "Search_";
 
-/// Every `option ...` line for `uci`: the options above, then the switches.
-pub fn declarations() -> Vec<String> {
+/// Every `option ...` line for `uci`: the engine's options, then, with
+/// `lab`, the technique switches (which `setoption` accepts either way).
+pub fn declarations(lab: bool) -> Vec<String> {
     let mut out: Vec<String> = OPTIONS.iter().map(declaration).collect();
+    if !lab {
+        return out;
+    }
     let defaults = table::Options::default().switches();
     for &(name, field) in SearchConfig::SWITCHES {
         let mut config = defaults;

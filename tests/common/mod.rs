@@ -33,7 +33,13 @@ pub struct Session {
 
 impl Session {
     pub fn start() -> Self {
+        Self::start_with(&[])
+    }
+
+    /// Starts the binary with command-line arguments (`--lab-options`).
+    pub fn start_with(args: &[&str]) -> Self {
         let mut child = Command::new(env!("CARGO_BIN_EXE_cutoff"))
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

@@ -1,0 +1,81 @@
+//! `UCI_ShowWDL`: with it on, every `info ... score` line carries
+//! `wdl W D L` (per mille, summing to 1000, side to move's view) from the
+//! engine's model; with it off, none does.
+
+mod common;
+
+use common::Session;
+use cutoff::board::Position;
+use cutoff::eval::wdl;
+
+fn score_lines(lines: &[String]) -> Vec<&String> {
+    lines.iter().filter(|l| l.contains(" score ")).collect()
+}
+
+/// The `wdl` triple of an info line, checked to follow the score.
+fn wdl_of(line: &str) -> [u32; 3] {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words.iter().position(|&w| w == "wdl").expect("wdl");
+    assert_eq!(words[at - 3], "score", "{line}");
+    let n = |i: usize| words[at + i].parse::<u32>().expect("per mille");
+    let wdl = [n(1), n(2), n(3)];
+    assert_eq!(wdl.iter().sum::<u32>(), 1000, "{line}");
+    wdl
+}
+
+fn search(s: &mut Session, fen: &str, go: &str) -> Vec<String> {
+    s.send(&format!("position fen {fen}"));
+    s.send(go);
+    s.wait_bestmove().0
+}
+
+const MIDDLEGAME: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+
+#[test]
+fn wdl_is_shown_only_while_the_option_is_on() {
+    let mut s = Session::start();
+    let lines = search(&mut s, MIDDLEGAME, "go depth 5");
+    assert!(!score_lines(&lines).is_empty());
+    assert!(!lines.iter().any(|l| l.contains("wdl")), "{lines:?}");
+    s.send("setoption name UCI_ShowWDL value true");
+    s.send("setoption name MultiPV value 2");
+    let lines = search(&mut s, MIDDLEGAME, "go depth 5");
+    let scored = score_lines(&lines);
+    assert!(scored.iter().any(|l| l.contains("multipv 2")), "{lines:?}");
+    let pos = Position::from_fen(MIDDLEGAME, false).expect("FEN");
+    let material = wdl::material(pos.board());
+    for line in scored {
+        let cp: i32 = common::field(line, "cp").expect("cp").parse().expect("cp");
+        let model = wdl::of_cp(cp, material);
+        assert_eq!(wdl_of(line), [model.win, model.draw, model.loss], "{line}");
+    }
+    s.send("setoption name UCI_ShowWDL value false");
+    let lines = search(&mut s, MIDDLEGAME, "go depth 3");
+    assert!(!lines.iter().any(|l| l.contains("wdl")), "{lines:?}");
+}
+
+#[test]
+fn wdl_is_the_side_to_moves_view() {
+    let mut s = Session::start();
+    s.send("setoption name UCI_ShowWDL value true");
+    for (side, good) in [("w", true), ("b", false)] {
+        let fen = format!("4k3/8/8/8/8/8/8/3QK3 {side} - - 0 1");
+        let lines = search(&mut s, &fen, "go depth 4");
+        let [win, _, loss] = wdl_of(score_lines(&lines).last().expect("a score"));
+        let (mine, theirs) = if good { (win, loss) } else { (loss, win) };
+        assert!(mine > 900 && theirs == 0, "{fen}: {lines:?}");
+    }
+}
+
+#[test]
+fn mates_and_finished_games_are_certain() {
+    let mut s = Session::start();
+    s.send("setoption name UCI_ShowWDL value true");
+    let lines = search(&mut s, "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", "go depth 4");
+    let last = score_lines(&lines).last().expect("a score").to_string();
+    assert!(last.contains("score mate 1 wdl 1000 0 0"), "{last}");
+    let lines = search(&mut s, "R5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 1 1", "go depth 4");
+    assert!(lines.contains(&"info depth 0 score mate 0 wdl 0 0 1000".to_string()));
+    let lines = search(&mut s, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "go depth 4");
+    assert!(lines.contains(&"info depth 0 score cp 0 wdl 0 1000 0".to_string()));
+}
