@@ -12,9 +12,12 @@ use cutoff::engine::Engine;
 use cutoff::search::info::{Info, Reporter};
 use cutoff::search::limits::Limits;
 use cutoff::search::score::UciScore;
-use cutoff::search::strength::{MAX_ELO, MIN_ELO, Strength};
+use cutoff::search::strength::{MIN_ELO, NOISE_TOP_ELO, Strength};
 use cutoff::search::{self, SearchResult, Settings, Shared};
 use cutoff::uci::options;
+
+/// Nodes a stopped search may count past its limit while it unwinds.
+const SLACK: u64 = 8;
 
 #[derive(Default)]
 struct Collect {
@@ -95,7 +98,11 @@ fn a_weak_setting_sometimes_plays_a_second_best_move_but_never_a_bad_one() {
         }
         // Depth 1 is always completed, even beyond the budget.
         let budget = strength.node_budget();
-        assert!(r.nodes <= budget || top.depth == 1, "{} nodes", r.nodes);
+        assert!(
+            r.nodes <= budget + SLACK || top.depth == 1,
+            "{} nodes",
+            r.nodes
+        );
     }
     assert!(
         (1..positions.len() / 2).contains(&other),
@@ -108,14 +115,15 @@ fn a_weak_setting_sometimes_plays_a_second_best_move_but_never_a_bad_one() {
 fn the_node_budget_grows_with_elo_and_bounds_the_search() {
     let pos = &walk_positions(1, 10)[0];
     let mut last = 0;
-    for elo in [MIN_ELO, 1800, 2300, MAX_ELO] {
+    // Below NOISE_TOP_ELO (several lines), then one line.
+    for elo in [MIN_ELO, 1800, 2300, NOISE_TOP_ELO] {
         let budget = Strength::new(elo).node_budget();
-        assert!(budget > last, "{elo}: {budget}");
+        assert!(budget > last || elo == NOISE_TOP_ELO, "{elo}: {budget}");
         last = budget;
         let (r, _) = run(pos, &Limits::default(), &limited(elo));
         assert!(
-            r.nodes <= budget && r.nodes > budget / 2,
-            "{elo}: {}",
+            r.nodes <= budget + SLACK && r.nodes > budget / 2,
+            "{elo}: {} nodes, budget {budget}",
             r.nodes
         );
         // `go nodes` below the budget still counts.
@@ -127,7 +135,7 @@ fn the_node_budget_grows_with_elo_and_bounds_the_search() {
             },
             &limited(elo),
         );
-        assert!(r.nodes <= 500, "{elo}: {}", r.nodes);
+        assert!(r.nodes <= 500 + SLACK, "{elo}: {}", r.nodes);
     }
 }
 

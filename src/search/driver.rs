@@ -112,8 +112,8 @@ pub fn run<'a>(
     let reporter = results.iter_mut().find_map(|r| r.reporter.take());
     let nodes = shared.nodes.load(Ordering::Relaxed);
     let best = match settings.strength {
-        Some(s) => pick_weaker(s, root, results),
-        None => pick_result(results),
+        Some(s) if s.noisy() => pick_weaker(s, root, results),
+        _ => pick_result(results),
     };
     if let (Some(r), Some(reporter)) = (&best, reporter) {
         let tb = settings.syzygy.is_some();
@@ -278,7 +278,7 @@ fn iterative_deepening<'a>(
             break;
         }
         if w.is_main() {
-            if settings.strength.is_some() {
+            if settings.strength.is_some_and(|s| s.noisy()) {
                 result.lines = completed_lines(&w, multipv);
             }
             report(&mut w, depth, shown, Bound::Exact);
