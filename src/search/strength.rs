@@ -23,7 +23,7 @@ pub const MAX_ELO: i32 = 2850;
 pub const LINES: usize = 4;
 /// From this Elo on, one line and no random choice: the extra lines cost
 /// more nodes than a strong level can spare at fast time controls.
-pub const NOISE_TOP_ELO: i32 = 2400;
+pub const NOISE_TOP_ELO: i32 = 2200;
 /// Nodes `LINES` lines take for the depth one line reaches (4.7 measured at
 /// depth 13 after 1.e4 e5 2.Nf3 Nc6 3.Bb5 a6; rounded down).
 const LINES_NODE_COST: f64 = 4.0;
@@ -32,16 +32,18 @@ const LINES_NODE_COST: f64 = 4.0;
 /// in log nodes between these anchors, and multiplied by `LINES_NODE_COST`
 /// where several lines are searched (fitted against Stockfish 15.1,
 /// docs/strength.md).
-const NODES: [(i32, f64); 4] = [
-    (MIN_ELO, 150.0),
-    (1500, 500.0),
-    (2000, 15_000.0),
-    (2500, 400_000.0),
+const NODES: [(i32, f64); 5] = [
+    (MIN_ELO, 350.0),
+    (1500, 1_000.0),
+    (2000, 24_000.0),
+    (2200, 90_739.0),
+    (2350, 350_000.0),
 ];
 /// Above the last anchor: nodes double every this many Elo.
 const ELO_PER_DOUBLING: f64 = 100.0;
-/// (Elo, spread in centipawns), interpolated linearly up to `NOISE_TOP_ELO`.
-const SPREAD: [(i32, f64); 2] = [(MIN_ELO, 100.0), (NOISE_TOP_ELO, 20.0)];
+/// (Elo, spread in centipawns), interpolated linearly (used below
+/// `NOISE_TOP_ELO`).
+const SPREAD: [(i32, f64); 2] = [(MIN_ELO, 100.0), (2400, 20.0)];
 
 /// A strength limit, set by `UCI_Elo` when `UCI_LimitStrength` is on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
