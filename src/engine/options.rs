@@ -12,6 +12,7 @@ use crate::eval::nnue::{self, Network};
 use crate::search::Settings;
 use crate::search::Shared;
 use crate::search::config::SearchConfig;
+use crate::search::strength::{self, Strength};
 use crate::tablebase::options::{EMPTY_PATH, SyzygyOptions};
 
 pub const MAX_HASH_MB: i64 = 32768;
@@ -134,6 +135,23 @@ pub const OPTIONS: &[UciOption] = &[
         get: |o| Value::Bool(o.chess960),
         set: |e, v| flag(v).map(|b| e.set_chess960(b)),
     },
+    // Strength limiting (src/search/strength.rs, docs/strength.md), named
+    // as in Stockfish; off, the search is exactly as without them.
+    UciOption {
+        name: "UCI_LimitStrength",
+        kind: Kind::Check,
+        get: |o| Value::Bool(o.limit_strength),
+        set: |e, v| flag(v).map(|b| e.options.limit_strength = b),
+    },
+    UciOption {
+        name: "UCI_Elo",
+        kind: Kind::Spin {
+            min: strength::MIN_ELO as i64,
+            max: strength::MAX_ELO as i64,
+        },
+        get: |o| Value::Int(i64::from(o.elo)),
+        set: |e, v| int(v).map(|n| e.options.elo = n as i32),
+    },
     UciOption {
         name: "Clear Hash",
         kind: Kind::Button,
@@ -234,6 +252,9 @@ pub struct Options {
     multipv: usize,
     move_overhead: u64,
     chess960: bool,
+    /// `UCI_LimitStrength` and `UCI_Elo`.
+    limit_strength: bool,
+    elo: i32,
     /// Evaluate with the network (else the hand-crafted evaluation).
     use_nnue: bool,
     /// The network used when `use_nnue` is on, and the file it came from.
@@ -260,6 +281,8 @@ impl Default for Options {
             multipv: s.multipv,
             move_overhead: s.move_overhead,
             chess960: false,
+            limit_strength: false,
+            elo: strength::MIN_ELO,
             use_nnue: s.network.is_some(),
             network: s.network.unwrap_or_else(nnue::default_network),
             eval_file: nnue::EMBEDDED_NET.to_string(),
@@ -313,6 +336,7 @@ impl Options {
             config: self.switches,
             network: self.network().cloned(),
             syzygy: self.syzygy.settings(),
+            strength: self.limit_strength.then(|| Strength::new(self.elo)),
         }
     }
 }

@@ -22,6 +22,7 @@ use super::info::{Bound, Info, Reporter};
 use super::limits::Limits;
 use super::params::*;
 use super::score::{INFINITE, MAX_PLY, Score, UciScore, is_mate, mate_moves};
+use super::strength::Strength;
 use super::thread::Worker;
 use super::time::{Clock, Iteration, Trend};
 use super::{SEARCH_STACK_BYTES, SearchResult, Settings, Shared, pv_to_uci};
@@ -38,6 +39,9 @@ struct ThreadResult<'a> {
     reported: bool,
     /// The main thread hands the reporter back for the final `info`.
     reporter: Option<&'a mut (dyn Reporter + 'a)>,
+    /// Under a strength limit, the main thread's root lines of its last
+    /// completed iteration (score, line), best first.
+    lines: Vec<(Score, Vec<Move>)>,
 }
 
 /// Runs a search from `root` under `limits` and returns the best move. Time
@@ -73,7 +77,8 @@ pub fn run<'a>(
         root.side_to_move(),
         settings.move_overhead,
         shared.go_instant(),
-    );
+    )
+    .with_node_budget(settings.strength.map(|s| s.node_budget()));
     let threads = settings.threads.max(1);
     let mut results: Vec<ThreadResult> = std::thread::scope(|scope| {
         let mut handles = Vec::new();
@@ -106,7 +111,10 @@ pub fn run<'a>(
     });
     let reporter = results.iter_mut().find_map(|r| r.reporter.take());
     let nodes = shared.nodes.load(Ordering::Relaxed);
-    let best = pick_result(results);
+    let best = match settings.strength {
+        Some(s) if s.noisy() => pick_weaker(s, root, results),
+        _ => pick_result(results),
+    };
     if let (Some(r), Some(reporter)) = (&best, reporter) {
         let tb = settings.syzygy.is_some();
         report_final(r, root, &clock, shared, tb, reporter);
@@ -127,6 +135,28 @@ fn pick_result(results: Vec<ThreadResult>) -> Option<ThreadResult> {
         .enumerate()
         .max_by_key(|(id, r)| (r.depth, r.score, std::cmp::Reverse(*id)))
         .map(|(_, r)| r)
+}
+
+/// Under a strength limit: the main thread's line that `strength` picks
+/// (seeded by the root's key), as the result to play and print last; the
+/// usual pick when no iteration was completed.
+fn pick_weaker<'a>(
+    strength: Strength,
+    root: &Position,
+    results: Vec<ThreadResult<'a>>,
+) -> Option<ThreadResult<'a>> {
+    let mut main = results.into_iter().next()?;
+    if main.lines.is_empty() {
+        return Some(main);
+    }
+    let scores: Vec<Score> = main.lines.iter().map(|(s, _)| *s).collect();
+    let (score, pv) = main.lines.swap_remove(strength.pick(&scores, root.key()));
+    Some(ThreadResult {
+        score,
+        pv,
+        reported: false,
+        ..main
+    })
 }
 
 /// Prints the chosen line unless it was the last `info` already, so that
@@ -191,7 +221,11 @@ fn iterative_deepening<'a>(
         .depth
         .unwrap_or(MAX_PLY as u32 - 1)
         .clamp(1, MAX_PLY as u32 - 2);
-    let multipv = settings.multipv.clamp(1, w.root_moves.len().max(1));
+    let shown = settings.multipv.clamp(1, w.root_moves.len().max(1));
+    let multipv = match settings.strength {
+        Some(s) => s.multipv(shown).min(w.root_moves.len().max(1)),
+        None => shown,
+    };
     let mut result = ThreadResult {
         depth: 0,
         seldepth: 0,
@@ -199,6 +233,7 @@ fn iterative_deepening<'a>(
         pv: w.root_moves.first().map(|r| vec![r.mv]).unwrap_or_default(),
         reported: false,
         reporter: None,
+        lines: Vec::new(),
     };
     if w.root_moves.is_empty() {
         w.shared.stop.store(true, Ordering::SeqCst);
@@ -218,7 +253,7 @@ fn iterative_deepening<'a>(
         for pv_idx in 0..multipv {
             w.pv_idx = pv_idx;
             w.seldepth = 0;
-            aspiration(&mut w, depth, pv_idx);
+            aspiration(&mut w, depth, pv_idx, pv_idx < shown);
             w.sort_root_moves(0, pv_idx + 1);
             if w.stopped {
                 break;
@@ -236,13 +271,17 @@ fn iterative_deepening<'a>(
                 // A completed iteration is printed just below.
                 reported: !w.stopped && w.is_main(),
                 reporter: None,
+                lines: std::mem::take(&mut result.lines),
             };
         }
         if w.stopped {
             break;
         }
         if w.is_main() {
-            report(&mut w, depth, multipv, Bound::Exact);
+            if settings.strength.is_some_and(|s| s.noisy()) {
+                result.lines = completed_lines(&w, multipv);
+            }
+            report(&mut w, depth, shown, Bound::Exact);
             if should_stop(&w, &mut trend, limits, iteration_nodes) {
                 break;
             }
@@ -261,8 +300,18 @@ fn iterative_deepening<'a>(
     result
 }
 
-/// Searches the root line `pv_idx` at `depth`, widening the window on failure.
-fn aspiration(w: &mut Worker, depth: u32, pv_idx: usize) {
+/// The first `multipv` root lines of a completed iteration.
+fn completed_lines(w: &Worker, multipv: usize) -> Vec<(Score, Vec<Move>)> {
+    w.root_moves[..multipv]
+        .iter()
+        .map(|rm| (rm.score, rm.pv.clone()))
+        .collect()
+}
+
+/// Searches the root line `pv_idx` at `depth`, widening the window on failure;
+/// `shown`: the line is one the user sees (not one only a strength limit
+/// searches), so its bounds are reported.
+fn aspiration(w: &mut Worker, depth: u32, pv_idx: usize, shown: bool) {
     let prev = w.root_moves[pv_idx].prev_score;
     let mut delta = ASPIRATION_DELTA;
     let use_window = w.config.aspiration && depth >= ASPIRATION_MIN_DEPTH && prev.abs() < INFINITE;
@@ -281,10 +330,14 @@ fn aspiration(w: &mut Worker, depth: u32, pv_idx: usize) {
         if score <= alpha {
             beta = (alpha + beta) / 2;
             alpha = (score - delta).max(-INFINITE);
-            report_bound(w, depth, Bound::Upper);
+            if shown {
+                report_bound(w, depth, Bound::Upper);
+            }
         } else if score >= beta {
             beta = (score + delta).min(INFINITE);
-            report_bound(w, depth, Bound::Lower);
+            if shown {
+                report_bound(w, depth, Bound::Lower);
+            }
         } else {
             return;
         }

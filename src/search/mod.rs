@@ -23,6 +23,7 @@ pub(crate) mod pruning;
 pub(crate) mod pv;
 pub(crate) mod quiescence;
 pub mod score;
+pub mod strength;
 pub(crate) mod tbprobe;
 pub(crate) mod thread;
 pub(crate) mod time;
@@ -152,6 +153,8 @@ pub struct Settings {
     pub network: Option<Arc<Network>>,
     /// Syzygy tablebases; `None` leaves the search as without them.
     pub syzygy: Option<Syzygy>,
+    /// A strength limit (`UCI_LimitStrength`); `None` for full strength.
+    pub strength: Option<strength::Strength>,
 }
 
 impl Default for Settings {
@@ -163,6 +166,7 @@ impl Default for Settings {
             config: config::SearchConfig::ALL_ON,
             network: Some(nnue::default_network()),
             syzygy: None,
+            strength: None,
         }
     }
 }

@@ -142,7 +142,10 @@ impl<'a> Worker<'a> {
     /// and checks the stop flag and limits. Returns true when the search must stop.
     pub fn visit(&mut self) -> bool {
         self.nodes += 1;
-        if self.clock.node_limit_reached(|| self.total_nodes()) {
+        if self
+            .clock
+            .node_limit_reached(self.root_depth, || self.total_nodes())
+        {
             self.stopped = true;
         }
         if self.nodes.is_multiple_of(CHECK_INTERVAL) {

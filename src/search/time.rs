@@ -84,6 +84,9 @@ pub struct Clock {
     start: Instant,
     budget: Option<Budget>,
     node_limit: Option<u64>,
+    /// A strength limit's nodes per move: like `node_limit`, but only after
+    /// depth 1, so that there are always root lines to choose from.
+    node_budget: Option<u64>,
 }
 
 impl Clock {
@@ -94,6 +97,15 @@ impl Clock {
             start,
             budget: Budget::new(limits, side, move_overhead),
             node_limit: limits.nodes,
+            node_budget: None,
+        }
+    }
+
+    /// This clock with a strength limit's node budget.
+    pub fn with_node_budget(self, node_budget: Option<u64>) -> Self {
+        Self {
+            node_budget,
+            ..self
         }
     }
 
@@ -101,9 +113,14 @@ impl Clock {
         self.start.elapsed().as_millis() as u64
     }
 
-    /// `go nodes` reached; `nodes` is asked for only under a node limit.
-    pub fn node_limit_reached(&self, nodes: impl FnOnce() -> u64) -> bool {
-        self.node_limit.is_some_and(|n| nodes() >= n)
+    /// `go nodes` or the node budget (past depth 1) reached; `nodes` is
+    /// asked for only under a node limit.
+    pub fn node_limit_reached(&self, root_depth: i32, nodes: impl FnOnce() -> u64) -> bool {
+        let budget = self.node_budget.filter(|_| root_depth > 1);
+        match (self.node_limit, budget) {
+            (None, None) => false,
+            (a, b) => nodes() >= a.unwrap_or(u64::MAX).min(b.unwrap_or(u64::MAX)),
+        }
     }
 
     /// Milliseconds counted against the budget: after `ponderhit` only.

@@ -1,0 +1,210 @@
+//! Strength limiting (`UCI_LimitStrength`, `UCI_Elo`): play like a weaker
+//! player, not like a strong one that blunders at random. Two handicaps,
+//! both larger at a lower Elo, with all their parameters here:
+//!
+//! - a node budget per move, so the search sees less far ahead, as a weaker
+//!   player does (it misses deeper tactics, not shallow ones);
+//! - below `NOISE_TOP_ELO`, a choice among the best `LINES` root lines of
+//!   the last completed iteration: each line's score plus a random bonus
+//!   drawn uniformly from `[0, spread)` centipawns; the highest sum is
+//!   played. So a move is never more than `spread` below the best by the
+//!   engine's own search: a second best but sensible move, never a random
+//!   one. From `NOISE_TOP_ELO` on, the best line is played.
+//!
+//! The randomness is seeded from the position (its Zobrist key), so a search
+//! is reproducible. Calibration against Stockfish: docs/strength.md.
+
+use super::score::Score;
+
+/// The range of `UCI_Elo`.
+pub const MIN_ELO: i32 = 1320;
+pub const MAX_ELO: i32 = 2850;
+/// Root lines searched, at least, to choose among (below `NOISE_TOP_ELO`).
+pub const LINES: usize = 4;
+/// From this Elo on, one line and no random choice: the extra lines cost
+/// more nodes than a strong level can spare at fast time controls.
+pub const NOISE_TOP_ELO: i32 = 2200;
+/// Nodes `LINES` lines take for the depth one line reaches (4.7 measured at
+/// depth 13 after 1.e4 e5 2.Nf3 Nc6 3.Bb5 a6; rounded down).
+const LINES_NODE_COST: f64 = 4.0;
+
+/// (Elo, nodes per move of a one-line search): the budget is interpolated
+/// in log nodes between these anchors, and multiplied by `LINES_NODE_COST`
+/// where several lines are searched (fitted against Stockfish 15.1,
+/// docs/strength.md).
+const NODES: [(i32, f64); 5] = [
+    (MIN_ELO, 350.0),
+    (1500, 1_000.0),
+    (2000, 24_000.0),
+    (2200, 90_739.0),
+    (2350, 350_000.0),
+];
+/// Above the last anchor: nodes double every this many Elo.
+const ELO_PER_DOUBLING: f64 = 100.0;
+/// (Elo, spread in centipawns), interpolated linearly (used below
+/// `NOISE_TOP_ELO`).
+const SPREAD: [(i32, f64); 2] = [(MIN_ELO, 100.0), (2400, 20.0)];
+
+/// A strength limit, set by `UCI_Elo` when `UCI_LimitStrength` is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Strength {
+    elo: i32,
+}
+
+impl Strength {
+    /// The limit for `elo`, clamped to `MIN_ELO..=MAX_ELO`.
+    pub fn new(elo: i32) -> Self {
+        Self {
+            elo: elo.clamp(MIN_ELO, MAX_ELO),
+        }
+    }
+
+    pub fn elo(&self) -> i32 {
+        self.elo
+    }
+
+    /// True when the move is chosen among several lines (below
+    /// `NOISE_TOP_ELO`); otherwise the search's own best move is played.
+    pub fn noisy(&self) -> bool {
+        self.elo < NOISE_TOP_ELO
+    }
+
+    /// Nodes per move (of all threads together).
+    pub fn node_budget(&self) -> u64 {
+        let (last_elo, last_nodes) = NODES[NODES.len() - 1];
+        let log_nodes = if self.elo > last_elo {
+            let doublings = f64::from(self.elo - last_elo) / ELO_PER_DOUBLING;
+            last_nodes.ln() + doublings * std::f64::consts::LN_2
+        } else {
+            let logs = NODES.map(|(e, n)| (e, n.ln()));
+            interpolate(&logs, self.elo)
+        };
+        let cost = if self.noisy() { LINES_NODE_COST } else { 1.0 };
+        (log_nodes.exp() * cost).round() as u64
+    }
+
+    /// The largest random bonus, in centipawns (0: the best line is played).
+    pub fn spread(&self) -> Score {
+        if !self.noisy() {
+            return 0;
+        }
+        interpolate(&SPREAD, self.elo).round() as Score
+    }
+
+    /// Root lines to search when the user asked for `multipv`.
+    pub fn multipv(&self, multipv: usize) -> usize {
+        if self.noisy() {
+            multipv.max(LINES)
+        } else {
+            multipv
+        }
+    }
+
+    /// The index of the line to play among lines scored `scores` (best
+    /// first), with the randomness seeded by `seed`.
+    pub fn pick(&self, scores: &[Score], seed: u64) -> usize {
+        if !self.noisy() {
+            return 0;
+        }
+        let spread = f64::from(self.spread());
+        let mut rng = SplitMix(seed);
+        let mut best = (0, f64::NEG_INFINITY);
+        for (i, &score) in scores.iter().enumerate() {
+            let value = f64::from(score) + spread * rng.unit();
+            if value > best.1 {
+                best = (i, value);
+            }
+        }
+        best.0
+    }
+}
+
+/// Piecewise linear through `points` (sorted by Elo), flat outside them.
+fn interpolate(points: &[(i32, f64)], elo: i32) -> f64 {
+    let (first, last) = (points[0], points[points.len() - 1]);
+    if elo <= first.0 {
+        return first.1;
+    }
+    for pair in points.windows(2) {
+        let ((e0, v0), (e1, v1)) = (pair[0], pair[1]);
+        if elo <= e1 {
+            let t = f64::from(elo - e0) / f64::from(e1 - e0);
+            return v0 + t * (v1 - v0);
+        }
+    }
+    last.1
+}
+
+/// SplitMix64: a small, well-mixed generator for a reproducible draw.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in [0, 1).
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_is_clamped_and_budget_and_spread_are_monotonic() {
+        assert_eq!(Strength::new(0).elo(), MIN_ELO);
+        assert_eq!(Strength::new(9999).elo(), MAX_ELO);
+        let mut last = (0.0, Score::MAX);
+        for elo in (MIN_ELO..=MAX_ELO).step_by(10) {
+            let s = Strength::new(elo);
+            // In one-line nodes: several lines cost more for the same depth.
+            let cost = if s.multipv(1) > 1 {
+                LINES_NODE_COST
+            } else {
+                1.0
+            };
+            let nodes = s.node_budget() as f64 / cost;
+            assert!(nodes >= last.0, "nodes fall at {elo}");
+            assert!(s.spread() <= last.1, "spread grows at {elo}");
+            last = (nodes, s.spread());
+        }
+        for (elo, nodes) in NODES {
+            assert!(Strength::new(elo).node_budget() >= nodes as u64);
+        }
+        assert_eq!(Strength::new(MAX_ELO - 1).multipv(2), 2);
+    }
+
+    #[test]
+    fn pick_stays_within_the_spread_and_sometimes_is_not_the_best() {
+        let s = Strength::new(MIN_ELO);
+        let scores = [50, 30, 20, 50 - s.spread() - 1];
+        let picks: Vec<usize> = (0..1000).map(|seed| s.pick(&scores, seed)).collect();
+        assert!(picks.iter().all(|&i| i < 3), "a move beyond the spread");
+        for i in 0..3 {
+            assert!(picks.contains(&i), "line {i} never picked");
+        }
+        let best = picks.iter().filter(|&&i| i == 0).count();
+        assert!(best > 400, "the best only {best} times in 1000");
+        assert_eq!(s.pick(&scores, 7), s.pick(&scores, 7));
+    }
+
+    #[test]
+    fn strong_levels_play_the_best_line() {
+        let s = Strength::new(NOISE_TOP_ELO);
+        assert!((0..100).all(|seed| s.pick(&[10, 9, 8], seed) == 0));
+    }
+
+    #[test]
+    fn a_mate_is_not_given_up_for_noise() {
+        let s = Strength::new(MIN_ELO);
+        let scores = [super::super::score::MATE - 5, 300, 250];
+        assert!((0..200).all(|seed| s.pick(&scores, seed) == 0));
+    }
+}
