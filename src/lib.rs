@@ -4,7 +4,8 @@
 //! Data flows one way: `uci` -> `engine` -> `search` -> (`board`, `eval`);
 //! `train` (datagen, tuner, network trainer) uses search and eval and is used
 //! only by the command line. `progress` (the progress bar of the long
-//! commands) is a leaf that `book` and `train` share.
+//! commands) is a leaf that `book` and `train` share; so is `rng`, the
+//! seeded generator of strength limiting, the book and the trainer.
 
 pub mod bench;
 pub mod board;
@@ -14,6 +15,7 @@ pub mod epd;
 pub mod eval;
 pub mod lab;
 mod progress;
+pub mod rng;
 pub mod search;
 pub mod tablebase;
 pub mod train;

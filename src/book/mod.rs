@@ -97,11 +97,8 @@ fn random_seed() -> u64 {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
-    // splitmix64's finaliser spreads the clock's low bits over the word.
-    let mut z = nanos.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    // One SplitMix64 step spreads the clock's low bits over the word.
+    crate::rng::SplitMix(nanos).next_u64()
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@
 //! is reproducible. Calibration against Stockfish: docs/strength.md.
 
 use super::score::Score;
+use crate::rng::SplitMix;
 
 /// The range of `UCI_Elo`.
 pub const MIN_ELO: i32 = 1320;
@@ -133,24 +134,6 @@ fn interpolate(points: &[(i32, f64)], elo: i32) -> f64 {
         }
     }
     last.1
-}
-
-/// SplitMix64: a small, well-mixed generator for a reproducible draw.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in [0, 1).
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
 }
 
 #[cfg(test)]

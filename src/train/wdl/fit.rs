@@ -233,30 +233,14 @@ pub fn fit(cells: &[Cell], degree: usize) -> Fit {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A small deterministic generator (splitmix64).
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        }
-
-        fn unit(&mut self) -> f64 {
-            (self.next() >> 11) as f64 / (1u64 << 53) as f64
-        }
-    }
+    use crate::rng::SplitMix;
 
     /// Results drawn from a known model at random scores and materials.
     fn synthetic(truth: &Model, count: usize) -> Vec<Cell> {
-        let mut rng = Rng(7);
+        let mut rng = SplitMix(7);
         cells((0..count).map(|_| {
-            let score = (rng.next() % 1201) as i32 - 600;
-            let material = MATERIAL_MIN + (rng.next() % 62) as i32;
+            let score = (rng.next_u64() % 1201) as i32 - 600;
+            let material = MATERIAL_MIN + (rng.next_u64() % 62) as i32;
             let p = truth.probabilities(f64::from(score), material);
             let r = rng.unit();
             let result = if r < p[0] {
