@@ -190,6 +190,14 @@ class Player:
             self.check_lines()
         return None
 
+    def peak_kb(self):
+        """The process's peak resident memory (VmHWM), in kB, or 0 if unknown."""
+        try:
+            with open(f"/proc/{self.engine.transport.get_pid()}/status") as f:
+                return next((int(l.split()[1]) for l in f if l.startswith("VmHWM:")), 0)
+        except (OSError, ValueError):
+            return 0
+
     def restart(self):
         self.check_lines()
         self.engine.close()                    # kills the process
@@ -257,6 +265,7 @@ class Match:
         self.results, self.castles, self.stalls = Counter(), Counter(), Counter()
         self.sent = defaultdict(Counter)      # engine -> `go ponder`/`ponderhit`/`stop` sent
         self.reserve, self.stalled = {}, {}   # engine -> (seconds left, game, ply)
+        self.peak = Counter()                 # engine -> largest peak resident memory, kB
         self.pgn = open(args.pgn, "a", encoding="utf-8") if args.pgn else None
 
     def fail(self, who, kind, why):
@@ -378,6 +387,8 @@ class Match:
             for p in pair:
                 if p.engine:
                     p.check_lines()
+                    with self.lock:
+                        self.peak[p.name] = max(self.peak[p.name], p.peak_kb())
                     p.quit()
                 for problem in p.notation.problems:
                     self.fail(p.name, "notation", problem)
@@ -396,6 +407,8 @@ def report(m):
         left, n, ply = m.reserve.get(who, (float("nan"), 0, 0))
         line = (f"{who}: {counts}; smallest clock left {left * 1000:.0f} ms (game {n + 1}, ply {ply}); "
                 f"castling moves checked in pv/bestmove {m.castles[who]}")
+        if m.peak[who]:
+            line += f"; peak resident memory {m.peak[who] / 1024:.1f} MB"
         if m.sent[who]:
             line += "; sent " + ", ".join(f"{k} {v}" for k, v in sorted(m.sent[who].items()))
         if who in m.stalled:

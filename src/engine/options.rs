@@ -93,7 +93,7 @@ pub const OPTIONS: &[UciOption] = &[
             max: MAX_THREADS,
         },
         get: |o| Value::Int(o.threads as i64),
-        set: |e, v| int(v).map(|n| e.options.threads = n as usize),
+        set: |e, v| e.set_threads(int(v)? as usize),
     },
     UciOption {
         name: "MultiPV",
@@ -384,6 +384,7 @@ impl Engine {
             Ok(s) => {
                 self.shared = Arc::new(s);
                 self.options.hash_mb = mb;
+                super::memory::release_free_memory();
                 Ok(())
             }
             Err(e) => {
@@ -392,5 +393,13 @@ impl Engine {
                 Err(e)
             }
         }
+    }
+
+    /// Sets the search threads for the next `go`. Fewer threads leave the
+    /// last search's larger per-thread data free: it goes back too.
+    pub fn set_threads(&mut self, threads: usize) -> Result<(), String> {
+        self.options.threads = threads;
+        super::memory::release_free_memory();
+        Ok(())
     }
 }
