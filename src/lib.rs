@@ -14,6 +14,7 @@ pub mod engine;
 pub mod epd;
 pub mod eval;
 pub mod lab;
+mod memory;
 mod progress;
 pub mod rng;
 pub mod search;

@@ -16,7 +16,8 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 # Lower number = lower layer. A file may import only its own layer or lower.
 # progress: the long commands' progress bar, a leaf that book and train share.
 # rng: the seeded SplitMix64 generator, a leaf that search, book and train share.
-LAYERS = {"board": 0, "eval": 0, "tablebase": 0, "progress": 0, "rng": 0, "search": 1, "book": 1, "engine": 2, "uci": 3, "train": 4}
+# memory: the allocator's two calls (huge pages, trimming), for search and engine.
+LAYERS = {"board": 0, "eval": 0, "tablebase": 0, "progress": 0, "rng": 0, "memory": 0, "search": 1, "book": 1, "engine": 2, "uci": 3, "train": 4}
 
 # `use crate::a::b`, `crate::a::b::f(..)`, `use super::x`, `super::super::x`, and
 # the names inside `use super::{x, y::z}` groups.

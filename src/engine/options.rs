@@ -384,7 +384,7 @@ impl Engine {
             Ok(s) => {
                 self.shared = Arc::new(s);
                 self.options.hash_mb = mb;
-                super::memory::release_free_memory();
+                crate::memory::release_free_memory();
                 Ok(())
             }
             Err(e) => {
@@ -399,7 +399,7 @@ impl Engine {
     /// last search's larger per-thread data free: it goes back too.
     pub fn set_threads(&mut self, threads: usize) -> Result<(), String> {
         self.options.threads = threads;
-        super::memory::release_free_memory();
+        crate::memory::release_free_memory();
         Ok(())
     }
 }

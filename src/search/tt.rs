@@ -187,10 +187,13 @@ impl TranspositionTable {
     /// A table of exactly `mb` megabytes (rounded down to whole buckets).
     pub fn new(mb: usize) -> Result<Self, String> {
         let count = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
-        let mut buckets = Vec::new();
+        let mut buckets: Vec<Bucket> = Vec::new();
         buckets
             .try_reserve_exact(count)
             .map_err(|_| format!("cannot allocate a {mb} MB hash table"))?;
+        // Before the first write, so that the pages are huge from the start.
+        let bytes = count * std::mem::size_of::<Bucket>();
+        crate::memory::advise_huge_pages(buckets.as_ptr().cast(), bytes);
         buckets.resize_with(count, Bucket::default);
         Ok(Self {
             buckets,
