@@ -4,12 +4,12 @@
 # then stalls injected into Cutoff to see whether its clock reserve survives.
 # Crashes, illegal moves, time losses and disconnections must all be zero.
 #
-# usage: tools/soak.sh OUTDIR [FAST_GAMES] [SLOW_GAMES] [STALL_GAMES] [STALL_MS]
+# usage: tools/soak.sh OUTDIR [FAST_GAMES] [SLOW_GAMES] [STALL_GAMES] [STALL_MS] [STALL_RATE]
 #   FAST_GAMES  games at 1+0.01 in all (default 1000), SLOW_GAMES at 10+0.1
 #   (default 400), each split evenly over the six runs below (rounded up to
 #   an even number per run; 0 skips the time control). STALL_GAMES (default
-#   100) self-play games at 5+0.05 in which 10% of one engine's moves are
-#   stopped (SIGSTOP) for STALL_MS (default 300) ms.
+#   100) self-play games at 5+0.05 in which a share STALL_RATE (default 0.1)
+#   of one engine's moves are stopped (SIGSTOP) for STALL_MS (default 300) ms.
 #   A short check: tools/soak.sh /tmp/soak 12 0 2
 # ENGINE (default target/release/cutoff) is the binary; SHARED (default
 # ../shared) locates match.py and the opening file. OUTDIR gets one PGN and
@@ -25,6 +25,7 @@ FAST=${2:-1000}
 SLOW=${3:-400}
 STALL=${4:-100}
 STALL_MS=${5:-300}
+STALL_RATE=${6:-0.1}
 ENGINE=${ENGINE:-target/release/cutoff}
 SHARED=${SHARED:-../shared}
 TOOLS=$(dirname "$0")
@@ -79,7 +80,7 @@ matrix() {  # matrix TAG TC GAMES_PER_RUN
 matrix fast 1+0.01 "$(per_run "$FAST")"
 matrix slow 10+0.1 "$(per_run "$SLOW")"
 if [ "$STALL" -gt 0 ]; then
-  SEED=7; ponder stall "5+0.05" "$STALL" 16 --stall "$STALL_MS" --stall-rate 0.1 \
+  SEED=7; ponder stall "5+0.05" "$STALL" 16 --stall "$STALL_MS" --stall-rate "$STALL_RATE" \
     --opponent-option Threads=1 --opponent-option Hash=16
 fi
 

@@ -175,6 +175,17 @@ pub const HARD_OVER_SOFT: f64 = 4.0;
 /// rather than sink to a few milliseconds where any stall of the machine or
 /// the GUI loses on time (seen at 1+0.01: 88 ms taken with 21 ms left).
 pub const RESERVE_OVERHEADS: u64 = 5;
+/// Clock no move plans to spend into, in ms, so that a stall of the machine
+/// or the GUI does not lose on time (seen at 5+0.05: a 300 ms stop with
+/// 177 ms left). A stall at the end of a move adds to the hard limit, so
+/// this keeps 100 ms beyond a 300 ms one (with 300, one left -43 ms). The
+/// clock then settles near this plus 7.5 increments.
+pub const STALL_RESERVE_MS: u64 = 400;
+/// On a short clock at most this share of it is held back, so that it still
+/// moves; below the full reserve the hard limit is the
+/// rest, so a long think cannot drain the clock (with 0.5, one went from
+/// 576 to 264 ms in two moves).
+pub const STALL_RESERVE_SHARE: f64 = 0.8;
 /// Soft-limit factor by how many iterations the best move has not changed:
 /// a move that keeps winning needs less time.
 pub const STABILITY_FACTORS: [f64; 6] = [1.6, 1.3, 1.1, 1.0, 0.9, 0.8];

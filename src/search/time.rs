@@ -15,7 +15,7 @@ use super::limits::Limits;
 use super::params::{
     DEFAULT_MOVES_TO_GO, EFFORT_BASE, EFFORT_MAX, EFFORT_MIN, FALLING_DIVISOR, FALLING_MAX_DROP,
     HARD_OVER_SOFT, INCREMENT_PERCENT, LAST_MOVE_CLOCK_SHARE, MAX_CLOCK_SHARE, RESERVE_OVERHEADS,
-    STABILITY_FACTORS,
+    STABILITY_FACTORS, STALL_RESERVE_MS, STALL_RESERVE_SHARE,
 };
 use super::score::Score;
 use crate::board::{Color, Move};
@@ -55,9 +55,11 @@ impl Budget {
         } else {
             MAX_CLOCK_SHARE
         };
-        let reserve = overhead * RESERVE_OVERHEADS;
+        // Held back from every plan: a stall must find clock to spend.
+        let stall = ((usable as f64 * STALL_RESERVE_SHARE) as u64).min(STALL_RESERVE_MS);
+        let reserve = (overhead * RESERVE_OVERHEADS).max(stall);
         let cap = ((usable as f64 * share) as u64).min(usable.saturating_sub(reserve));
-        let base = usable / mtg + inc * INCREMENT_PERCENT / 100;
+        let base = (usable - stall) / mtg + inc * INCREMENT_PERCENT / 100;
         let soft = base.min(cap).max(1);
         let hard = ((soft as f64 * HARD_OVER_SOFT) as u64).min(cap).max(soft);
         Some(Budget {
@@ -255,9 +257,44 @@ mod tests {
                 "{t}: {b:?}"
             );
         }
-        // With time to spare, the reserve changes nothing.
+        // With time to spare, only the stall reserve is held back.
         let b = Budget::new(&clock(60_000, 100, None), Color::White, 10).unwrap();
-        assert_eq!(b.soft, (60_000 - 10) / DEFAULT_MOVES_TO_GO + 75);
+        assert_eq!(
+            b.soft,
+            (60_000 - 10 - STALL_RESERVE_MS) / DEFAULT_MOVES_TO_GO + 75
+        );
+    }
+
+    /// Plays `moves` moves that each spend the soft limit and gain `inc`,
+    /// returning the clocks before each move.
+    fn clocks(time: u64, inc: u64, moves: usize) -> Vec<u64> {
+        let mut t = time;
+        let mut seen = Vec::new();
+        for _ in 0..moves {
+            seen.push(t);
+            let b = Budget::new(&clock(t, inc, None), Color::White, 10).unwrap();
+            t = t.saturating_sub(b.soft) + inc;
+        }
+        seen
+    }
+
+    #[test]
+    fn the_clock_settles_above_a_stall() {
+        // 5+0.05: after the opening the clock stays above the stall
+        // reserve, and no plan (hard limit) spends into it.
+        let settled = clocks(5000, 50, 200)[100..].to_vec();
+        for &t in &settled {
+            assert!(t > STALL_RESERVE_MS + 10 + 50 * 5, "{t}");
+            let b = Budget::new(&clock(t, 50, None), Color::White, 10).unwrap();
+            assert!(b.hard + STALL_RESERVE_MS <= t - 10, "{t}: {b:?}");
+        }
+        // Sudden death still spends into the reserve, a share at a time.
+        let sd = clocks(1000, 0, 300);
+        assert!(
+            sd[299] < STALL_RESERVE_MS / 2 && sd[299] > 50,
+            "{:?}",
+            &sd[290..]
+        );
     }
 
     #[test]
