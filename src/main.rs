@@ -162,6 +162,9 @@ struct TrainArgs {
     /// Hidden neurons per perspective (the engine's build must match to export).
     #[arg(long, default_value_t = cutoff::eval::nnue::HIDDEN)]
     hidden: usize,
+    /// Output layers chosen by the number of pieces (1: a single output).
+    #[arg(long, default_value_t = 1)]
+    output_buckets: usize,
     /// Threads (default: all cores).
     #[arg(long)]
     threads: Option<usize>,
@@ -383,6 +386,7 @@ fn run_train(a: TrainArgs) -> ExitCode {
         data: a.data,
         dir: a.dir,
         hidden: a.hidden,
+        output_buckets: a.output_buckets,
         epochs: a.epochs,
         batch: a.batch,
         lr: a.lr,

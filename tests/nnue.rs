@@ -1,12 +1,14 @@
 //! The network evaluation: incremental accumulators equal a full refresh,
 //! the SIMD and scalar paths agree, the network file is checked, and the
-//! trainer's float network agrees with the quantised one it exports.
+//! trainer's float network agrees with the quantised one it exports, with
+//! one output bucket and with several.
 
 use std::path::PathBuf;
 
 use cutoff::board::{Position, STARTPOS};
 use cutoff::eval::nnue::{
-    self, Accumulator, AccumulatorStack, HIDDEN, Kernel, default_network, file,
+    self, Accumulator, AccumulatorStack, HIDDEN, Kernel, Network, default_network, file,
+    output_bucket,
 };
 use cutoff::train::nnue::checkpoint::quantise;
 use cutoff::train::nnue::data::{self, Rng};
@@ -78,6 +80,33 @@ fn incremental_accumulators_equal_a_full_refresh() {
     );
 }
 
+/// With output buckets, the search's stack evaluates every position of
+/// random games (captures change the bucket) as a fresh evaluation does.
+#[test]
+fn bucketed_stack_evaluates_like_a_refresh() {
+    let net = std::sync::Arc::new(quantise(&random_model(8, 21)).expect("quantises"));
+    let mut rng = Rng(17);
+    let mut buckets_seen = std::collections::HashSet::new();
+    for _ in 0..20 {
+        let mut pos = Position::from_fen(STARTPOS, false).expect("start");
+        let mut stack = AccumulatorStack::new(net.clone(), Kernel::best());
+        stack.reset(pos.board());
+        for _ in 0..200 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
+            stack.push(pos.board(), mv);
+            pos.play(mv);
+            let b = pos.board();
+            buckets_seen.insert(output_bucket(b.occupied().len(), 8));
+            assert_eq!(stack.evaluate(b), nnue::evaluate_board(&net, b));
+        }
+    }
+    assert!(buckets_seen.len() >= 6, "buckets {buckets_seen:?}");
+}
+
 /// Every move and reply from positions with castling, en passant and
 /// promotions available: the update after two moves equals a refresh.
 #[test]
@@ -113,9 +142,26 @@ fn every_special_move_updates_correctly() {
     assert!(en_passants >= 2, "{en_passants} en passant captures");
 }
 
+/// A random float network whose evaluations span hundreds of centipawns.
+fn random_model(buckets: usize, seed: u64) -> Model {
+    let mut model = Model::random(HIDDEN, buckets, &mut Rng(seed));
+    // Scale the output layer up so the evaluations span hundreds of centipawns.
+    let (b1, w2) = (model.b1_range(), model.w2_range());
+    model.params[b1].iter_mut().for_each(|b| *b = 0.3);
+    model.params[w2].iter_mut().for_each(|w| *w *= 25.0);
+    model.clip();
+    model
+}
+
 #[test]
 fn simd_and_scalar_evaluations_agree() {
-    let net = default_network();
+    simd_and_scalar_agree_on(&default_network());
+    let bucketed = quantise(&random_model(8, 5)).expect("quantises");
+    assert_eq!(bucketed.buckets(), 8);
+    simd_and_scalar_agree_on(&bucketed);
+}
+
+fn simd_and_scalar_agree_on(net: &Network) {
     let kernels: Vec<Kernel> = [Kernel::avx2(), Kernel::avx512()]
         .into_iter()
         .flatten()
@@ -130,12 +176,12 @@ fn simd_and_scalar_evaluations_agree() {
     {
         let s = cutoff::train::datagen::format::decode(rec).expect("record");
         let b = &s.board;
-        let scalar = Accumulator::refresh(&net, b, Kernel::Scalar);
-        let simd = Accumulator::refresh(&net, b, fast);
+        let scalar = Accumulator::refresh(net, b, Kernel::Scalar);
+        let simd = Accumulator::refresh(net, b, fast);
         assert_eq!(scalar, simd);
         assert_eq!(
-            scalar.evaluate(&net, b.side_to_move(), Kernel::Scalar),
-            simd.evaluate(&net, b.side_to_move(), fast)
+            scalar.evaluate(net, b, Kernel::Scalar),
+            simd.evaluate(net, b, fast)
         );
     }
 }
@@ -161,35 +207,105 @@ fn network_files_are_checked() {
     assert!(file::load(std::path::Path::new("/no/such/net.nnue")).is_err());
 }
 
+/// The embedded network is of format version 1 (before output buckets): it
+/// loads as one bucket and is written back byte for byte.
+#[test]
+fn version_1_files_load_as_one_bucket() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/eval/nnue/default.nnue");
+    let bytes = std::fs::read(path).expect("the embedded network's file");
+    assert_eq!(
+        u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]),
+        1
+    );
+    let net = file::parse(&bytes).expect("version 1 loads");
+    assert_eq!(net.buckets(), 1);
+    assert_eq!(net, *default_network());
+    assert_eq!(file::to_bytes(&net), bytes);
+}
+
+/// A network with output buckets: version 2 with the bucket count, round
+/// trips, and a wrong length or bucket count is refused.
+#[test]
+fn bucketed_network_files_round_trip() {
+    let net = quantise(&random_model(4, 11)).expect("quantises");
+    let bytes = file::to_bytes(&net);
+    assert_eq!(
+        u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]),
+        2
+    );
+    assert_eq!(
+        u32::from_le_bytes([bytes[16], bytes[17], bytes[18], bytes[19]]),
+        4
+    );
+    assert_eq!(
+        bytes.len(),
+        20 + 2 * (768 * HIDDEN + HIDDEN + 4 * (2 * HIDDEN + 1))
+    );
+    let back = file::parse(&bytes).expect("round trip");
+    assert_eq!(back, net);
+    assert_eq!(back.buckets(), 4);
+    let err = file::parse(&bytes[..bytes.len() - 2]).unwrap_err();
+    assert!(err.contains("bytes"), "{err}");
+    for bad in [0u8, 40] {
+        let mut other = bytes.clone();
+        other[16] = bad;
+        let err = file::parse(&other).unwrap_err();
+        assert!(err.contains("buckets"), "{err}");
+    }
+    let mut other = bytes.clone();
+    other[8] = 3;
+    assert!(file::parse(&other).unwrap_err().contains("version 3"));
+    let mut other = bytes.clone();
+    other[16] = 3; // claims 3 buckets: the length no longer fits
+    assert!(file::parse(&other).unwrap_err().contains("bytes"));
+}
+
 /// The exported integer network reproduces the float network within a few
-/// centipawns (rounding of weights and the SCReLU products).
+/// centipawns (rounding of weights and the SCReLU products); with buckets,
+/// the float network with its buckets shifted by one is far off, so the
+/// engine picks the bucket the trainer trained.
 #[test]
 fn quantised_and_float_networks_agree() {
-    let mut model = Model::random(HIDDEN, &mut Rng(3));
-    // Scale the output layer up so the evaluations span hundreds of centipawns.
-    let (b1, w2) = (model.b1_range(), model.w2_range());
-    model.params[b1].iter_mut().for_each(|b| *b = 0.3);
-    model.params[w2].iter_mut().for_each(|w| *w *= 25.0);
-    model.clip();
+    float_and_quantised_agree(1);
+    float_and_quantised_agree(8);
+}
+
+fn float_and_quantised_agree(buckets: usize) {
+    let model = random_model(buckets, 3);
     let net = quantise(&model).expect("quantises");
-    let (mut worst, mut spread, mut total, mut n) = (0.0f32, 0.0f32, 0.0f32, 0);
+    let mut shifted = model.clone();
+    shifted.params[model.w2_range()].rotate_left(2 * HIDDEN);
+    shifted.params[model.b2_range()].rotate_left(1);
+    let (mut worst, mut spread, mut total, mut off, mut n) = (0.0f32, 0.0f32, 0.0, 0.0, 0);
+    let mut used = vec![false; buckets];
     for rec in data::load(&[sample_path()]).expect("sample data") {
         let sample = data::decode(&rec).expect("record");
         let board = cutoff::train::datagen::format::decode(&rec)
             .expect("record")
             .board;
+        used[output_bucket(board.occupied().len(), buckets)] = true;
         let float = model.evaluate(&sample);
         let int = nnue::evaluate_board(&net, &board) as f32;
         worst = worst.max((float - int).abs());
         total += (float - int).abs();
+        off += (shifted.evaluate(&sample) - int).abs();
         n += 1;
         spread = spread.max(float.abs());
     }
     assert!(spread > 200.0, "evaluations up to {spread} cp");
-    let mean = total / n as f32;
-    eprintln!("float vs quantised: mean {mean:.2} cp, worst {worst:.1} cp, spread {spread:.0} cp");
+    let (mean, off) = (total / n as f32, off / n as f32);
+    eprintln!(
+        "{buckets} buckets, float vs quantised: mean {mean:.2} cp, worst {worst:.1} cp, \
+         spread {spread:.0} cp; buckets shifted: mean {off:.1} cp"
+    );
+    let used = used.iter().filter(|&&u| u).count();
+    assert!(used >= buckets.min(4), "{used} of {buckets} buckets seen");
+    // The evaluations reach 2,000 cp: 5% of that is the worst rounding allowed.
     assert!(
-        mean <= 25.0 && worst <= 100.0,
+        mean <= 25.0 && worst <= 0.05 * spread.max(2000.0),
         "mean {mean} cp, worst {worst} cp"
     );
+    if buckets > 1 {
+        assert!(off > 5.0 * mean, "shifted buckets: mean {off} cp");
+    }
 }

@@ -1,6 +1,7 @@
 //! The network trainer on a small sample of real self-play data: the loss
 //! falls, a killed run resumes where it stopped, `.xz` files read the same as
-//! plain ones, and the exported network loads into the engine.
+//! plain ones, and the exported network loads into the engine, with one
+//! output bucket and with several.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -17,6 +18,7 @@ fn options(dir: &Path, epochs: u32) -> Options {
         data: vec![sample_path()],
         dir: dir.to_path_buf(),
         hidden: cutoff::eval::nnue::HIDDEN,
+        output_buckets: 1,
         epochs,
         batch: 128,
         lr: 0.001,
@@ -52,7 +54,7 @@ fn a_short_run_lowers_the_loss_and_resumes() {
     let opts = options(&dir, 6);
     let all = data::load(&opts.data).expect("sample");
     let train = &all[..all.len() - (all.len() as f64 * opts.validation) as usize];
-    let untrained = Model::random(opts.hidden, &mut data::Rng(opts.seed));
+    let untrained = Model::random(opts.hidden, opts.output_buckets, &mut data::Rng(opts.seed));
     let before = evaluate_loss(&untrained, train, &opts);
     assert!(
         end.1 < before / 2.0,
@@ -73,6 +75,36 @@ fn a_short_run_lowers_the_loss_and_resumes() {
     assert_eq!(net.feature_bias.len(), cutoff::eval::nnue::HIDDEN);
     let svg = std::fs::read_to_string(dir.join("loss.svg")).expect("svg");
     assert!(svg.contains("validation") && svg.contains("epoch"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// With output buckets: the loss falls, the run resumes, the checkpoint and
+/// the exported network keep the buckets, and a resume asking for another
+/// bucket count is refused.
+#[test]
+fn a_bucketed_run_lowers_the_loss_and_resumes() {
+    let dir = temp_dir("buckets");
+    let opts = |epochs| Options {
+        output_buckets: 4,
+        ..options(&dir, epochs)
+    };
+    run(&opts(2)).expect("trains");
+    let resumed = run(&opts(4)).expect("resumes");
+    let epochs: Vec<u32> = resumed.losses.iter().map(|r| r.0).collect();
+    assert_eq!(epochs, vec![1, 2, 3, 4]);
+    let (start, end) = (resumed.losses[0].1, resumed.losses[3].1);
+    assert!(end < start, "training loss {start} -> {end}");
+    let (model, _, done) =
+        cutoff::train::nnue::checkpoint::load(&dir.join("checkpoint.bin")).expect("checkpoint");
+    assert_eq!((model.buckets, done), (4, 4));
+    let net = cutoff::eval::nnue::file::load(&dir.join("net.nnue")).expect("the engine loads it");
+    assert_eq!(net.buckets(), 4);
+    let other = Options {
+        output_buckets: 2,
+        ..options(&dir, 5)
+    };
+    let err = run(&other).unwrap_err();
+    assert!(err.contains("output buckets"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
 

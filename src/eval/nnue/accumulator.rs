@@ -35,9 +35,17 @@ impl Accumulator {
         acc
     }
 
-    /// The score in centipawns for `stm`.
-    pub fn evaluate(&self, net: &Network, stm: Color, kernel: Kernel) -> i32 {
-        net.output(&self.vals[stm as usize], &self.vals[!stm as usize], kernel)
+    /// The score in centipawns for the side to move of `board`, the
+    /// position this accumulator is of.
+    pub fn evaluate(&self, net: &Network, board: &Board, kernel: Kernel) -> i32 {
+        let stm = board.side_to_move();
+        let pieces = board.occupied().len();
+        net.output(
+            &self.vals[stm as usize],
+            &self.vals[!stm as usize],
+            pieces,
+            kernel,
+        )
     }
 
     /// `self = parent + change`, for both perspectives.
@@ -150,7 +158,7 @@ impl AccumulatorStack {
         self.update_top();
         self.entries[self.top]
             .acc
-            .evaluate(&self.net, board.side_to_move(), self.kernel)
+            .evaluate(&self.net, board, self.kernel)
     }
 
     /// The current accumulator, brought up to date (for tests).

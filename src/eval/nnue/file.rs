@@ -1,27 +1,39 @@
 //! The network file: `CUTOFFNN`, a format version and the hidden size (u32
-//! each), then the i16 weights in the order of [`Network`]'s fields, all
-//! little-endian. The exact length is checked, so a truncated or foreign file
-//! is refused with a clear message.
+//! each), from version 2 the number of output buckets (u32), then the i16
+//! weights in the order of [`Network`]'s fields, all little-endian. Version 1
+//! (no bucket count) is one bucket; a one-bucket network is written as
+//! version 1, so it stays byte-identical and older builds read it. The exact
+//! length is checked, so a truncated or foreign file is refused with a clear
+//! message.
 
-use super::{HIDDEN, INPUTS, Network};
+use super::{HIDDEN, INPUTS, MAX_OUTPUT_BUCKETS, Network};
 
 const MAGIC: &[u8; 8] = b"CUTOFFNN";
-const VERSION: u32 = 1;
-const HEADER: usize = 16;
-const VALUES: usize = INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN + 1;
+/// Version 1: one output; version 2: output buckets.
+const VERSION: u32 = 2;
+
+/// Number of i16 values of a network with `buckets` output buckets.
+fn values(buckets: usize) -> usize {
+    INPUTS * HIDDEN + HIDDEN + buckets * (2 * HIDDEN + 1)
+}
 
 /// The file's bytes for `net`.
 pub fn to_bytes(net: &Network) -> Vec<u8> {
-    let mut out = Vec::with_capacity(HEADER + 2 * VALUES);
+    let buckets = net.buckets();
+    let mut out = Vec::with_capacity(20 + 2 * values(buckets));
     out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&VERSION.to_le_bytes());
+    let version: u32 = if buckets == 1 { 1 } else { VERSION };
+    out.extend_from_slice(&version.to_le_bytes());
     out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+    if version >= 2 {
+        out.extend_from_slice(&(buckets as u32).to_le_bytes());
+    }
     let all = net
         .feature_weights
         .iter()
         .chain(&net.feature_bias)
         .chain(&net.output_weights)
-        .chain(std::iter::once(&net.output_bias));
+        .chain(&net.output_bias);
     for v in all {
         out.extend_from_slice(&v.to_le_bytes());
     }
@@ -30,15 +42,15 @@ pub fn to_bytes(net: &Network) -> Vec<u8> {
 
 /// Reads a network file's bytes.
 pub fn parse(bytes: &[u8]) -> Result<Network, String> {
-    if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+    if bytes.len() < 16 || &bytes[..8] != MAGIC {
         return Err("not a Cutoff network file (no CUTOFFNN header)".into());
     }
     let word =
         |at: usize| u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
-    if word(8) != VERSION {
+    let version = word(8);
+    if !(1..=VERSION).contains(&version) {
         return Err(format!(
-            "network format version {} (this build reads {VERSION})",
-            word(8)
+            "network format version {version} (this build reads 1 to {VERSION})"
         ));
     }
     if word(12) as usize != HIDDEN {
@@ -47,26 +59,32 @@ pub fn parse(bytes: &[u8]) -> Result<Network, String> {
             word(12)
         ));
     }
-    if bytes.len() != HEADER + 2 * VALUES {
+    let (header, buckets) = match version {
+        1 => (16, 1),
+        _ if bytes.len() < 20 => return Err("network file header cut short".into()),
+        _ => (20, word(16) as usize),
+    };
+    if !(1..=MAX_OUTPUT_BUCKETS).contains(&buckets) {
         return Err(format!(
-            "network file has {} bytes, expected {}",
-            bytes.len(),
-            HEADER + 2 * VALUES
+            "network has {buckets} output buckets (1 to {MAX_OUTPUT_BUCKETS} are read)"
         ));
     }
-    let mut values = bytes[HEADER..]
+    let expected = header + 2 * values(buckets);
+    if bytes.len() != expected {
+        return Err(format!(
+            "network file has {} bytes, expected {expected}",
+            bytes.len()
+        ));
+    }
+    let mut values = bytes[header..]
         .chunks_exact(2)
         .map(|c| i16::from_le_bytes([c[0], c[1]]));
     let mut take = |n: usize| values.by_ref().take(n).collect::<Vec<i16>>();
-    let feature_weights = take(INPUTS * HIDDEN);
-    let feature_bias = take(HIDDEN);
-    let output_weights = take(2 * HIDDEN);
-    let output_bias = take(1)[0];
     Ok(Network {
-        feature_weights,
-        feature_bias,
-        output_weights,
-        output_bias,
+        feature_weights: take(INPUTS * HIDDEN),
+        feature_bias: take(HIDDEN),
+        output_weights: take(buckets * 2 * HIDDEN),
+        output_bias: take(buckets),
     })
 }
 

@@ -6,9 +6,12 @@ use std::path::Path;
 
 use super::model::Model;
 use super::optim::AdamW;
-use crate::eval::nnue::{self, HIDDEN, Network, QA, QB};
+use crate::eval::nnue::{self, HIDDEN, MAX_OUTPUT_BUCKETS, Network, QA, QB};
 
-const MAGIC: &[u8; 8] = b"CUTOFFCK";
+/// Before output buckets: hidden, epochs, steps, floats (one bucket).
+const MAGIC_V1: &[u8; 8] = b"CUTOFFCK";
+/// With output buckets: hidden, buckets, epochs, steps, floats.
+const MAGIC: &[u8; 8] = b"CUTOFFC2";
 
 /// Writes the model, optimiser and finished epoch count (atomically: a
 /// temporary file renamed over the old one).
@@ -16,6 +19,7 @@ pub fn save(path: &Path, model: &Model, opt: &AdamW, epochs_done: u32) -> Result
     let mut out = Vec::with_capacity(32 + 12 * model.params.len());
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&(model.hidden as u32).to_le_bytes());
+    out.extend_from_slice(&(model.buckets as u32).to_le_bytes());
     out.extend_from_slice(&epochs_done.to_le_bytes());
     out.extend_from_slice(&opt.t.to_le_bytes());
     for v in model.params.iter().chain(&opt.m).chain(&opt.v) {
@@ -26,27 +30,36 @@ pub fn save(path: &Path, model: &Model, opt: &AdamW, epochs_done: u32) -> Result
     fs::rename(&tmp, path).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-/// Reads a checkpoint: the model, the optimiser and the epochs done.
+/// Reads a checkpoint (either format): the model, the optimiser and the
+/// epochs done.
 pub fn load(path: &Path) -> Result<(Model, AdamW, u32), String> {
     let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let bad = || format!("{} is not a checkpoint of this trainer", path.display());
-    if bytes.len() < 24 || &bytes[..8] != MAGIC {
-        return Err(bad());
-    }
     let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+    // (header length, buckets)
+    let (at, buckets) = match bytes.get(..8) {
+        Some(m) if m == MAGIC_V1 && bytes.len() >= 24 => (12, 1),
+        Some(m) if m == MAGIC && bytes.len() >= 28 => (16, u32_at(12) as usize),
+        _ => return Err(bad()),
+    };
     let hidden = u32_at(8) as usize;
-    let epochs = u32_at(12);
-    let t = u64::from_le_bytes(bytes[16..24].try_into().expect("8 bytes"));
-    let n = Model::len(hidden);
-    if bytes.len() != 24 + 12 * n {
+    let epochs = u32_at(at);
+    let t = u64::from_le_bytes(bytes[at + 4..at + 12].try_into().expect("8 bytes"));
+    let header = at + 12;
+    if !(1..=MAX_OUTPUT_BUCKETS).contains(&buckets) {
         return Err(bad());
     }
-    let floats: Vec<f32> = bytes[24..]
+    let n = Model::len(hidden, buckets);
+    if bytes.len() != header + 12 * n {
+        return Err(bad());
+    }
+    let floats: Vec<f32> = bytes[header..]
         .chunks_exact(4)
         .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")))
         .collect();
     let model = Model {
         hidden,
+        buckets,
         params: floats[..n].to_vec(),
     };
     let opt = AdamW {
@@ -65,13 +78,19 @@ pub fn quantise(model: &Model) -> Result<Network, String> {
             model.hidden
         ));
     }
+    if !(1..=MAX_OUTPUT_BUCKETS).contains(&model.buckets) {
+        return Err(format!(
+            "the engine reads 1 to {MAX_OUTPUT_BUCKETS} output buckets, the model has {}",
+            model.buckets
+        ));
+    }
     let q = |v: f32, scale: i32| (v * scale as f32).round() as i16;
     let p = &model.params;
     Ok(Network {
         feature_weights: p[model.w1_range()].iter().map(|&v| q(v, QA)).collect(),
         feature_bias: p[model.b1_range()].iter().map(|&v| q(v, QA)).collect(),
         output_weights: p[model.w2_range()].iter().map(|&v| q(v, QB)).collect(),
-        output_bias: q(p[model.b2_index()], QA * QB),
+        output_bias: p[model.b2_range()].iter().map(|&v| q(v, QA * QB)).collect(),
     })
 }
 
@@ -80,4 +99,50 @@ pub fn export(path: &Path, model: &Model) -> Result<(), String> {
     let net = quantise(model)?;
     fs::write(path, nnue::file::to_bytes(&net))
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::train::nnue::data::Rng;
+
+    fn temp(name: &str) -> std::path::PathBuf {
+        std::env::temp_dir().join(format!("cutoff-ckpt-{name}-{}.bin", std::process::id()))
+    }
+
+    #[test]
+    fn checkpoints_keep_the_buckets() {
+        let model = Model::random(3, 5, &mut Rng(1));
+        let mut opt = AdamW::new(model.params.len());
+        opt.t = 77;
+        let path = temp("buckets");
+        save(&path, &model, &opt, 9).expect("saves");
+        let (back, o, epochs) = load(&path).expect("loads");
+        assert_eq!((back, o.t, epochs), (model, 77, 9));
+        std::fs::remove_file(path).ok();
+    }
+
+    /// A checkpoint written before output buckets resumes as one bucket.
+    #[test]
+    fn checkpoints_before_buckets_load() {
+        let model = Model::random(3, 1, &mut Rng(2));
+        let mut bytes = MAGIC_V1.to_vec();
+        bytes.extend_from_slice(&3u32.to_le_bytes());
+        bytes.extend_from_slice(&4u32.to_le_bytes());
+        bytes.extend_from_slice(&12u64.to_le_bytes());
+        for _ in 0..3 {
+            model
+                .params
+                .iter()
+                .for_each(|v| bytes.extend(v.to_le_bytes()));
+        }
+        let path = temp("v1");
+        fs::write(&path, &bytes).expect("writes");
+        let (back, o, epochs) = load(&path).expect("loads");
+        assert_eq!((back.buckets, o.t, epochs), (1, 12, 4));
+        assert_eq!(back, model);
+        fs::write(&path, &bytes[..bytes.len() - 4]).expect("writes");
+        assert!(load(&path).is_err(), "a cut file is refused");
+        std::fs::remove_file(path).ok();
+    }
 }

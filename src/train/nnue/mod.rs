@@ -28,6 +28,8 @@ pub struct Options {
     /// Folder for checkpoints, nets, the loss table and curve.
     pub dir: PathBuf,
     pub hidden: usize,
+    /// Output buckets by piece count (`eval::nnue::output_bucket`); 1: none.
+    pub output_buckets: usize,
     pub epochs: u32,
     pub batch: usize,
     pub lr: f32,
@@ -57,6 +59,10 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     if opts.batch == 0 || opts.threads == 0 || opts.hidden == 0 {
         return Err("--batch, --threads and --hidden must be at least 1".into());
     }
+    let max = crate::eval::nnue::MAX_OUTPUT_BUCKETS;
+    if !(1..=max).contains(&opts.output_buckets) {
+        return Err(format!("--output-buckets must be 1 to {max}"));
+    }
     fs::create_dir_all(&opts.dir)
         .map_err(|e| format!("cannot create {}: {e}", opts.dir.display()))?;
     let all = data::load(&opts.data)?;
@@ -68,23 +74,24 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     let ckpt = opts.dir.join("checkpoint.bin");
     let (mut model, mut opt, done, mut losses) = if opts.resume && ckpt.exists() {
         let (m, o, e) = checkpoint::load(&ckpt)?;
-        if m.hidden != opts.hidden {
+        if (m.hidden, m.buckets) != (opts.hidden, opts.output_buckets) {
             return Err(format!(
-                "the checkpoint has {} hidden neurons, not {}",
-                m.hidden, opts.hidden
+                "the checkpoint has {} hidden neurons and {} output buckets, not {} and {}",
+                m.hidden, m.buckets, opts.hidden, opts.output_buckets
             ));
         }
         (m, o, e, read_losses(&opts.dir)?)
     } else {
-        let m = Model::random(opts.hidden, &mut Rng(opts.seed));
+        let m = Model::random(opts.hidden, opts.output_buckets, &mut Rng(opts.seed));
         let n = m.params.len();
         (m, AdamW::new(n), 0, Vec::new())
     };
     eprintln!(
-        "train: {} positions, {} held out, hidden {}, epochs {}..{}",
+        "train: {} positions, {} held out, hidden {}, output buckets {}, epochs {}..{}",
         train.len(),
         valid.len(),
         opts.hidden,
+        opts.output_buckets,
         done + 1,
         opts.epochs
     );

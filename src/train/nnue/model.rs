@@ -1,11 +1,13 @@
 //! The float network the trainer fits: the same `(768 -> hidden) x 2 -> 1`
-//! SCReLU architecture as the engine's, with forward and backward passes.
+//! SCReLU architecture as the engine's, output buckets included, with
+//! forward and backward passes.
 //!
-//! Parameters live in one flat vector, `[w1 | b1 | w2 | b2]`, so the
-//! optimiser and the checkpoint treat them alike.
+//! Parameters live in one flat vector, `[w1 | b1 | w2 | b2]` (`w2` and `b2`
+//! bucket by bucket), so the optimiser and the checkpoint treat them alike.
+//! With one bucket the layout is the one of the trainer before buckets.
 
 use super::data::Sample;
-use crate::eval::nnue::{INPUTS, SCALE};
+use crate::eval::nnue::{INPUTS, SCALE, output_bucket};
 
 /// Every weight stays within this bound, so that quantised they fit the
 /// engine's integer arithmetic: `QA * 1.98` per input row keeps 32 rows and a
@@ -21,19 +23,22 @@ pub fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// The parameters of a network with `hidden` neurons per perspective.
+/// The parameters of a network with `hidden` neurons per perspective and
+/// `buckets` output buckets.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
     pub hidden: usize,
+    pub buckets: usize,
     pub params: Vec<f32>,
 }
 
 impl Model {
     /// Small random weights (uniform, scaled by fan-in), zero biases.
-    pub fn random(hidden: usize, rng: &mut super::data::Rng) -> Self {
+    pub fn random(hidden: usize, buckets: usize, rng: &mut super::data::Rng) -> Self {
         let mut m = Self {
             hidden,
-            params: vec![0.0; Self::len(hidden)],
+            buckets,
+            params: vec![0.0; Self::len(hidden, buckets)],
         };
         let s1 = 1.0 / (INPUTS as f32).sqrt();
         let s2 = 1.0 / (2.0 * hidden as f32).sqrt();
@@ -49,8 +54,8 @@ impl Model {
     }
 
     /// Number of parameters.
-    pub fn len(hidden: usize) -> usize {
-        INPUTS * hidden + hidden + 2 * hidden + 1
+    pub fn len(hidden: usize, buckets: usize) -> usize {
+        INPUTS * hidden + hidden + buckets * (2 * hidden + 1)
     }
 
     pub fn w1_range(&self) -> std::ops::Range<usize> {
@@ -60,12 +65,27 @@ impl Model {
         let s = INPUTS * self.hidden;
         s..s + self.hidden
     }
+    /// Output weights of every bucket.
     pub fn w2_range(&self) -> std::ops::Range<usize> {
         let s = (INPUTS + 1) * self.hidden;
+        s..s + self.buckets * 2 * self.hidden
+    }
+    /// Output weights of one bucket: side to move's, then the other side's.
+    pub fn w2_bucket(&self, bucket: usize) -> std::ops::Range<usize> {
+        let s = (INPUTS + 1) * self.hidden + bucket * 2 * self.hidden;
         s..s + 2 * self.hidden
     }
-    pub fn b2_index(&self) -> usize {
-        (INPUTS + 3) * self.hidden
+    /// Output biases, one per bucket.
+    pub fn b2_range(&self) -> std::ops::Range<usize> {
+        let s = self.w2_range().end;
+        s..s + self.buckets
+    }
+    pub fn b2_index(&self, bucket: usize) -> usize {
+        self.b2_range().start + bucket
+    }
+    /// The output bucket of a sample.
+    pub fn bucket(&self, s: &Sample) -> usize {
+        output_bucket(s.count as u32, self.buckets)
     }
 
     /// Keeps every parameter within `CLIP`.
@@ -87,8 +107,9 @@ impl Model {
 
     /// Network output (before `SCALE`) and both accumulators.
     fn forward(&self, s: &Sample, accs: &mut [Vec<f32>; 2]) -> f32 {
-        let w2 = &self.params[self.w2_range()];
-        let mut out = self.params[self.b2_index()];
+        let bucket = self.bucket(s);
+        let w2 = &self.params[self.w2_bucket(bucket)];
+        let mut out = self.params[self.b2_index(bucket)];
         for (side, acc) in accs.iter_mut().enumerate() {
             self.accumulate(&s.features[side][..s.count], acc);
             let w = &w2[side * self.hidden..(side + 1) * self.hidden];
@@ -134,7 +155,12 @@ impl Model {
     /// Adds the gradient for d(loss)/d(out) = `g`.
     fn backward(&self, s: &Sample, g: f32, scratch: &mut Scratch, grad: &mut [f32]) {
         let h = self.hidden;
-        let (w2r, b1r, b2) = (self.w2_range(), self.b1_range(), self.b2_index());
+        let bucket = self.bucket(s);
+        let (w2r, b1r, b2) = (
+            self.w2_bucket(bucket),
+            self.b1_range(),
+            self.b2_index(bucket),
+        );
         grad[b2] += g;
         for side in 0..2 {
             let acc = &scratch.accs[side];
@@ -200,11 +226,18 @@ mod tests {
         .collect()
     }
 
-    /// The analytic gradient matches finite differences of the loss.
+    /// The analytic gradient matches finite differences of the loss, with
+    /// one output bucket and with three (the samples have 32, 32 and 10
+    /// pieces: buckets 2, 2 and 0; bucket 1 gets no gradient).
     #[test]
     fn gradient_matches_finite_differences() {
+        gradient_check(1, &[0]);
+        gradient_check(3, &[0, 2]);
+    }
+
+    fn gradient_check(buckets: usize, used: &[usize]) {
         let hidden = 4;
-        let mut model = Model::random(hidden, &mut Rng(7));
+        let mut model = Model::random(hidden, buckets, &mut Rng(7));
         // Biases away from zero so some neurons sit inside (0, 1).
         let b1 = model.b1_range();
         model.params[b1]
@@ -223,14 +256,11 @@ mod tests {
             model.loss(s, 0.5, &mut scratch, Some(&mut grad));
         }
         let w1_of_a2_pawn = 8 * hidden; // input 8: own pawn on a2
-        let checked = [
-            w1_of_a2_pawn,
-            w1_of_a2_pawn + 1,
-            model.b1_range().start + 2,
-            model.w2_range().start + 1,
-            model.w2_range().start + hidden + 3,
-            model.b2_index(),
-        ];
+        let mut checked = vec![w1_of_a2_pawn, w1_of_a2_pawn + 1, model.b1_range().start + 2];
+        for &b in used {
+            let w2 = model.w2_bucket(b).start;
+            checked.extend([w2 + 1, w2 + hidden + 3, model.b2_index(b)]);
+        }
         let eps = 1e-3f32;
         for &i in &checked {
             let mut plus = model.clone();
@@ -245,6 +275,11 @@ mod tests {
                 "parameter {i}: numeric {numeric}, analytic {analytic}"
             );
             assert!(analytic.abs() > 1e-6, "parameter {i} has a gradient");
+        }
+        for b in (0..buckets).filter(|b| !used.contains(b)) {
+            let w2 = model.w2_bucket(b);
+            assert!(grad[w2].iter().all(|&g| g == 0.0), "bucket {b} untouched");
+            assert_eq!(grad[model.b2_index(b)], 0.0);
         }
     }
 }
