@@ -20,7 +20,7 @@ import random
 import sys
 import time
 
-from uci_pipe import read_until, send, start
+from uci_pipe import proc_status, read_until, send, start
 
 FENS = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -31,15 +31,6 @@ FENS = [
 GOS = ["go infinite", "go infinite", "go depth 4", "go nodes 2000", "go ponder"]
 # (Hash MB, Threads), in rotation.
 SETTINGS = [(16, 1), (1, 2), (64, 4), (8, 2), (32, 1), (16, 3), (2, 1)]
-
-
-def status(pid):
-    fields = {}
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            key, _, value = line.partition(":")
-            fields[key] = value.split()
-    return int(fields["Threads"][0]), int(fields["VmRSS"][0])
 
 
 def main():
@@ -70,7 +61,7 @@ def main():
             read_until(proc, "bestmove")
         send(proc, "isready")
         read_until(proc, "readyok")
-        t, rss = status(proc.pid)
+        t, rss = proc_status(proc.pid)
         samples.append((block, hash_mb, threads, t, rss))
         print(f"block {block}: {(block + 1) * args.change} cycles, Hash {hash_mb} "
               f"Threads {threads}: process threads {t}, VmRSS {rss} kB", flush=True)

@@ -10,18 +10,9 @@ threads goes back to the system (docs/reliability.md, section 4).
 """
 import argparse
 
-from uci_pipe import read_until, send, start
+from uci_pipe import proc_status, read_until, send, start
 
 SEQUENCE = [(1, 1), (16, 1), (64, 1), (1, 1), (1, 2), (1, 4), (1, 1), (16, 1), (256, 1), (16, 1), (1, 1)]
-
-
-def status(pid):
-    fields = {}
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            key, _, value = line.partition(":")
-            fields[key] = value.split()
-    return int(fields["VmRSS"][0]), int(fields["Threads"][0])
 
 
 def main():
@@ -31,7 +22,7 @@ def main():
     proc = start(args.engine)
     send(proc, "isready")
     read_until(proc, "readyok")
-    rss, _ = status(proc.pid)
+    _, rss = proc_status(proc.pid)
     print(f"fresh (default Hash): VmRSS {rss / 1024:.1f} MB")
     for hash_mb, threads in SEQUENCE:
         send(proc, f"setoption name Hash value {hash_mb}")
@@ -43,7 +34,7 @@ def main():
         read_until(proc, "bestmove")
         send(proc, "isready")
         read_until(proc, "readyok")
-        rss, _ = status(proc.pid)
+        _, rss = proc_status(proc.pid)
         print(f"Hash {hash_mb} MB, Threads {threads}: VmRSS {rss / 1024:.1f} MB "
               f"({(rss - hash_mb * 1024) / 1024:.1f} MB beyond Hash)")
     send(proc, "quit")

@@ -1,5 +1,6 @@
 """UCI over a pipe, for the tools that drive the engine by hand
-(stop_latency.py, go_stop_cycles.py); they import it from this folder."""
+(stop_latency.py, go_stop_cycles.py, idle_memory.py); they import it from
+this folder."""
 import subprocess
 
 
@@ -25,3 +26,13 @@ def read_until(proc, prefix):
             raise RuntimeError("engine exited")
         if line.startswith(prefix):
             return line
+
+
+def proc_status(pid):
+    """(Threads, VmRSS in kB) of a running process, from /proc/PID/status."""
+    fields = {}
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            key, _, value = line.partition(":")
+            fields[key] = value.split()
+    return int(fields["Threads"][0]), int(fields["VmRSS"][0])
