@@ -145,7 +145,6 @@ fn every_special_move_updates_correctly() {
 /// A random float network whose evaluations span hundreds of centipawns.
 fn random_model(buckets: usize, seed: u64) -> Model {
     let mut model = Model::random(HIDDEN, buckets, &mut Rng(seed));
-    // Scale the output layer up so the evaluations span hundreds of centipawns.
     let (b1, w2) = (model.b1_range(), model.w2_range());
     model.params[b1].iter_mut().for_each(|b| *b = 0.3);
     model.params[w2].iter_mut().for_each(|w| *w *= 25.0);

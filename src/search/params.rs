@@ -182,9 +182,9 @@ pub const RESERVE_OVERHEADS: u64 = 5;
 /// clock then settles near this plus 7.5 increments.
 pub const STALL_RESERVE_MS: u64 = 400;
 /// On a short clock at most this share of it is held back, so that it still
-/// moves; below the full reserve the hard limit is the
-/// rest, so a long think cannot drain the clock (with 0.5, one went from
-/// 576 to 264 ms in two moves).
+/// moves; below the full reserve the hard limit is the rest, so a long think
+/// cannot drain the clock (with 0.5, one went from 576 to 264 ms in two
+/// moves).
 pub const STALL_RESERVE_SHARE: f64 = 0.8;
 /// Soft-limit factor by how many iterations the best move has not changed:
 /// a move that keeps winning needs less time.

@@ -11,6 +11,9 @@ use super::{HIDDEN, INPUTS, MAX_OUTPUT_BUCKETS, Network};
 const MAGIC: &[u8; 8] = b"CUTOFFNN";
 /// Version 1: one output; version 2: output buckets.
 const VERSION: u32 = 2;
+/// Magic, version and hidden size; version 2 adds the bucket count.
+const HEADER_V1: usize = 16;
+const HEADER_V2: usize = HEADER_V1 + 4;
 
 /// Number of i16 values of a network with `buckets` output buckets.
 fn values(buckets: usize) -> usize {
@@ -20,7 +23,7 @@ fn values(buckets: usize) -> usize {
 /// The file's bytes for `net`.
 pub fn to_bytes(net: &Network) -> Vec<u8> {
     let buckets = net.buckets();
-    let mut out = Vec::with_capacity(20 + 2 * values(buckets));
+    let mut out = Vec::with_capacity(HEADER_V2 + 2 * values(buckets));
     out.extend_from_slice(MAGIC);
     let version: u32 = if buckets == 1 { 1 } else { VERSION };
     out.extend_from_slice(&version.to_le_bytes());
@@ -42,7 +45,7 @@ pub fn to_bytes(net: &Network) -> Vec<u8> {
 
 /// Reads a network file's bytes.
 pub fn parse(bytes: &[u8]) -> Result<Network, String> {
-    if bytes.len() < 16 || &bytes[..8] != MAGIC {
+    if bytes.len() < HEADER_V1 || &bytes[..8] != MAGIC {
         return Err("not a Cutoff network file (no CUTOFFNN header)".into());
     }
     let word =
@@ -60,9 +63,9 @@ pub fn parse(bytes: &[u8]) -> Result<Network, String> {
         ));
     }
     let (header, buckets) = match version {
-        1 => (16, 1),
-        _ if bytes.len() < 20 => return Err("network file header cut short".into()),
-        _ => (20, word(16) as usize),
+        1 => (HEADER_V1, 1),
+        _ if bytes.len() < HEADER_V2 => return Err("network file header cut short".into()),
+        _ => (HEADER_V2, word(HEADER_V1) as usize),
     };
     if !(1..=MAX_OUTPUT_BUCKETS).contains(&buckets) {
         return Err(format!(

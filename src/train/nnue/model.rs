@@ -72,7 +72,7 @@ impl Model {
     }
     /// Output weights of one bucket: side to move's, then the other side's.
     pub fn w2_bucket(&self, bucket: usize) -> std::ops::Range<usize> {
-        let s = (INPUTS + 1) * self.hidden + bucket * 2 * self.hidden;
+        let s = self.w2_range().start + bucket * 2 * self.hidden;
         s..s + 2 * self.hidden
     }
     /// Output biases, one per bucket.
