@@ -17,6 +17,12 @@ use super::tt::{TtBound, bound_decides, score_from_tt};
 use crate::board::moves::CheckInfo;
 use crate::board::see::{see_ge, see_value};
 
+/// Table depths of quiescence results: with quiet checks searched (or in
+/// check, where every evasion is), and captures only. Main-search entries
+/// (depth 1 and more) answer both.
+const QS_DEPTH_CHECKS: i32 = 0;
+const QS_DEPTH_NO_CHECKS: i32 = -1;
+
 impl Worker<'_> {
     /// `checks`: also search quiet checks (only at the first quiescence ply).
     pub fn quiescence<const PV: bool>(
@@ -45,11 +51,21 @@ impl Worker<'_> {
             return self.leaf_without_quiescence(ply);
         }
 
+        let checks = checks && self.config.quiescence_checks;
+        // A result without quiet checks must not stand in for one with them.
+        let tt_depth = if in_check || checks {
+            QS_DEPTH_CHECKS
+        } else {
+            QS_DEPTH_NO_CHECKS
+        };
         let key = self.pos.key();
         let entry = self.probe_tt(key, true);
         if let (false, Some(e)) = (PV, entry) {
             let s = score_from_tt(e.score, ply);
-            if bound_decides(e.bound, s, beta) && (e.bound != TtBound::Upper || s <= alpha) {
+            if e.depth >= tt_depth
+                && bound_decides(e.bound, s, beta)
+                && (e.bound != TtBound::Upper || s <= alpha)
+            {
                 return s;
             }
         }
@@ -70,7 +86,6 @@ impl Worker<'_> {
         }
 
         let prevs = self.prevs(ply);
-        let checks = checks && self.config.quiescence_checks;
         let check_info = CheckInfo::new(self.pos.board());
         let list = self.take_list(ply);
         let mut picker =
@@ -121,7 +136,7 @@ impl Worker<'_> {
         if in_check && moves == 0 {
             return mated_in(ply);
         }
-        let mut node = Node::new(key, ply, 0, alpha, beta);
+        let mut node = Node::new(key, ply, tt_depth, alpha, beta);
         (node.pv, node.in_check, node.raw_eval) = (PV, in_check, raw_eval);
         self.store_result(&node, best, best_move);
         best

@@ -88,7 +88,10 @@ pub struct TranspositionTable {
 }
 
 // Packing of the data word: move 16 bits | score 16 | eval 16 | depth 8 |
-// bound 2 + age 6.
+// bound 2 + age 6. Depth is stored plus `DEPTH_OFFSET`, so that the
+// quiescence search's two depths (0 with quiet checks, -1 without) differ.
+const DEPTH_OFFSET: i32 = 1;
+
 fn pack(mv: Option<Move>, score: Score, eval: Score, depth: i32, bound: TtBound, age: u8) -> u64 {
     let bound_bits = match bound {
         TtBound::Exact => 1,
@@ -98,7 +101,7 @@ fn pack(mv: Option<Move>, score: Score, eval: Score, depth: i32, bound: TtBound,
     (encode_move(mv) as u64)
         | ((score as i16 as u16 as u64) << 16)
         | ((eval as i16 as u16 as u64) << 32)
-        | ((depth.clamp(0, 255) as u8 as u64) << 48)
+        | (((depth + DEPTH_OFFSET).clamp(0, 255) as u8 as u64) << 48)
         | (((bound_bits | (age << 2)) as u64) << 56)
 }
 
@@ -113,7 +116,7 @@ fn unpack(data: u64) -> Option<TtEntry> {
         mv: decode_move(data as u16),
         score: (data >> 16) as u16 as i16 as Score,
         eval: (data >> 32) as u16 as i16 as Score,
-        depth: ((data >> 48) & 0xff) as i32,
+        depth: ((data >> 48) & 0xff) as i32 - DEPTH_OFFSET,
         bound,
     })
 }
@@ -335,6 +338,17 @@ mod tests {
         assert!(tt.probe(43).is_none());
         tt.clear();
         assert!(tt.probe(42).is_none());
+    }
+
+    #[test]
+    fn quiescence_depths_stay_apart() {
+        // 0 (quiet checks searched) and -1 (captures only) must read back as
+        // stored, or a captures-only result answers for one with checks.
+        let tt = TranspositionTable::new(1).unwrap();
+        for (key, depth) in [(1, -1), (2, 0), (3, 1), (4, 254)] {
+            tt.store(key, None, 10, 20, depth, TtBound::Upper);
+            assert_eq!(tt.probe(key).unwrap().depth, depth);
+        }
     }
 
     #[test]
