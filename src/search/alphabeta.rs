@@ -130,9 +130,9 @@ impl Worker<'_> {
             node.raw_eval = node.tt_entry.map_or_else(|| self.evaluate(), |e| e.eval);
             node.static_eval = self.corrected(node.raw_eval);
         }
-        // Only a hash score from a search of similar depth, and never a
-        // quiescence result (depth 0, no quiet moves but checks): a shallow
-        // bound that missed a threat would otherwise keep pruning this node.
+        // Only a hash score from a main search of similar depth, never a
+        // quiescence result (depth 0 or -1: no quiet move but checks): a
+        // shallow bound that missed a threat would otherwise keep pruning.
         node.eval = match (node.tt_entry, node.tt_score) {
             (Some(e), Some(s))
                 if !node.in_check

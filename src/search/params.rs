@@ -44,9 +44,9 @@ pub const PROBCUT_TT_DEPTH_SLACK: i32 = 3;
 // probably not important; search it one ply shallower.
 pub const IIR_MIN_DEPTH: i32 = 4;
 
-/// A hash score replaces the static evaluation only if its search was at
-/// most this many plies shallower than the current node's: a shallow bound
-/// that missed a threat would otherwise keep pruning the node.
+/// A hash score replaces the static evaluation only if it comes from a main
+/// search at most this many plies shallower than the current node's: a
+/// shallow bound that missed a threat would otherwise keep pruning the node.
 pub const TT_EVAL_DEPTH_SLACK: i32 = 2;
 
 // --- Move-level pruning (pruning.rs) ---
