@@ -21,7 +21,9 @@ use super::node::{MoveState, Node};
 use super::params::{CURRMOVE_AFTER_MS, EXTENSION_PLY_LIMIT, IIR_MIN_DEPTH, TT_EVAL_DEPTH_SLACK};
 use super::score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, Score, mated_in};
 use super::thread::{Tried, Worker};
-use super::tt::{TtBound, TtEntry, bound_decides, improves_eval, score_from_tt, score_to_tt};
+use super::tt::{
+    QS_DEPTH_CHECKS, TtBound, TtEntry, bound_decides, improves_eval, score_from_tt, score_to_tt,
+};
 use crate::board::moves::CheckInfo;
 use crate::board::{Move, Piece};
 
@@ -131,12 +133,12 @@ impl Worker<'_> {
             node.static_eval = self.corrected(node.raw_eval);
         }
         // Only a hash score from a main search of similar depth, never a
-        // quiescence result (depth 0 or -1: no quiet move but checks): a
-        // shallow bound that missed a threat would otherwise keep pruning.
+        // quiescence result (no quiet move but checks): a shallow bound
+        // that missed a threat would otherwise keep pruning.
         node.eval = match (node.tt_entry, node.tt_score) {
             (Some(e), Some(s))
                 if !node.in_check
-                    && e.depth >= (node.depth - TT_EVAL_DEPTH_SLACK).max(1)
+                    && e.depth >= (node.depth - TT_EVAL_DEPTH_SLACK).max(QS_DEPTH_CHECKS + 1)
                     && improves_eval(e.bound, s, node.static_eval) =>
             {
                 s

@@ -13,15 +13,9 @@ use super::node::Node;
 use super::params::DELTA_MARGIN;
 use super::score::{DRAW, INFINITE, MAX_PLY, Score, mated_in};
 use super::thread::Worker;
-use super::tt::{TtBound, bound_decides, score_from_tt};
+use super::tt::{QS_DEPTH_CHECKS, QS_DEPTH_NO_CHECKS, TtBound, bound_decides, score_from_tt};
 use crate::board::moves::CheckInfo;
 use crate::board::see::{see_ge, see_value};
-
-/// Table depths of quiescence results: with quiet checks searched (or in
-/// check, where every evasion is), and captures only. Main-search entries
-/// (depth 1 and more) answer both.
-const QS_DEPTH_CHECKS: i32 = 0;
-const QS_DEPTH_NO_CHECKS: i32 = -1;
 
 impl Worker<'_> {
     /// `checks`: also search quiet checks (only at the first quiescence ply).

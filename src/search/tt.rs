@@ -87,10 +87,16 @@ pub struct TranspositionTable {
     age: AtomicU8,
 }
 
+/// Depths of quiescence results: with quiet checks searched (or in check,
+/// where every evasion is), and captures only. Main-search entries (depth 1
+/// and more) answer both.
+pub const QS_DEPTH_CHECKS: i32 = 0;
+pub const QS_DEPTH_NO_CHECKS: i32 = -1;
+
 // Packing of the data word: move 16 bits | score 16 | eval 16 | depth 8 |
-// bound 2 + age 6. Depth is stored plus `DEPTH_OFFSET`, so that the
-// quiescence search's two depths (0 with quiet checks, -1 without) differ.
-const DEPTH_OFFSET: i32 = 1;
+// bound 2 + age 6. Depth is stored plus `DEPTH_OFFSET`, so that the lowest
+// (a captures-only quiescence result) is 0.
+const DEPTH_OFFSET: i32 = -QS_DEPTH_NO_CHECKS;
 
 fn pack(mv: Option<Move>, score: Score, eval: Score, depth: i32, bound: TtBound, age: u8) -> u64 {
     let bound_bits = match bound {
