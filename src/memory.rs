@@ -13,7 +13,8 @@
 /// Asks for transparent huge pages on the whole pages inside
 /// `[start, start + len)`, before they are first written.
 pub fn advise_huge_pages(start: *const u8, len: usize) {
-    #[cfg(target_os = "linux")]
+    // Miri runs no foreign code; a hint can be left out.
+    #[cfg(all(target_os = "linux", not(miri)))]
     {
         const PAGE: usize = 4096;
         const MADV_HUGEPAGE: i32 = 14;
@@ -31,13 +32,13 @@ pub fn advise_huge_pages(start: *const u8, len: usize) {
             }
         }
     }
-    #[cfg(not(target_os = "linux"))]
+    #[cfg(any(not(target_os = "linux"), miri))]
     let _ = (start, len);
 }
 
 /// Returns free heap memory to the system (glibc only).
 pub fn release_free_memory() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    #[cfg(all(target_os = "linux", target_env = "gnu", not(miri)))]
     {
         unsafe extern "C" {
             fn malloc_trim(pad: usize) -> i32;

@@ -358,6 +358,41 @@ mod tests {
     }
 
     #[test]
+    fn racing_threads_only_ever_read_their_own_key() {
+        // Four threads store and probe 12 keys that share one bucket of 4
+        // slots, so writes interleave and replace each other. A hit must be
+        // an entry stored for that key (the XOR check), never half of two.
+        // Run under Miri or ThreadSanitizer this also checks for data races.
+        let tt = TranspositionTable::new(1).unwrap();
+        let keys: Vec<u64> = (0..12).map(|i| (0xABCD << 48) | (i * 0x1_0001)).collect();
+        assert!(
+            keys.iter()
+                .all(|&k| std::ptr::eq(tt.bucket(k), tt.bucket(keys[0])))
+        );
+        let rounds = if cfg!(miri) { 150 } else { 200_000 };
+        let hits = std::sync::atomic::AtomicU64::new(0);
+        std::thread::scope(|s| {
+            for t in 0..4 {
+                let (tt, keys, hits) = (&tt, &keys, &hits);
+                s.spawn(move || {
+                    for i in 0..rounds {
+                        let key = keys[(i * 7 + t * 3) % keys.len()];
+                        let tag = (key % 1000) as Score;
+                        tt.store(key, None, tag, -tag, (i % 20) as i32, TtBound::Exact);
+                        let probed = keys[(i * 5 + t) % keys.len()];
+                        if let Some(e) = tt.probe(probed) {
+                            let tag = (probed % 1000) as Score;
+                            assert_eq!((e.score, e.eval), (tag, -tag), "key {probed:#x}");
+                            hits.fetch_add(1, Ordering::Relaxed);
+                        }
+                    }
+                });
+            }
+        });
+        assert!(hits.load(Ordering::Relaxed) > 0);
+    }
+
+    #[test]
     fn size_follows_the_hash_option() {
         let tt = TranspositionTable::new(8).unwrap();
         assert_eq!(tt.size_mb(), 8);
