@@ -38,12 +38,12 @@ pub struct Model {
     pub b: [f64; 4],
 }
 
-/// Fitted by `cutoff train wdl` on 2,648,071 positions of generation-3
-/// self-play, played with net 3 as the engine played by default
+/// Fitted by `cutoff train wdl` on 262,481 positions of generation-1
+/// self-play, played with the network as the engine plays by default
 /// (docs/wdl.md).
 pub const FITTED: Model = Model {
-    a: [-48.96, 223.71, -81.87, 10.30],
-    b: [83.03, 49.01, -32.77, 5.01],
+    a: [-13.85, 161.75, -54.68, 7.05],
+    b: [97.26, 23.86, -19.97, 3.28],
 };
 
 /// The cubics' variable for a material count (clamped to the range).
