@@ -370,19 +370,26 @@ mod tests {
                 .all(|&k| std::ptr::eq(tt.bucket(k), tt.bucket(keys[0])))
         );
         let rounds = if cfg!(miri) { 150 } else { 200_000 };
-        let hits = std::sync::atomic::AtomicU64::new(0);
+        let tag = |key: u64| (key % 1000) as Score;
+        let hits = AtomicU64::new(0);
         std::thread::scope(|s| {
             for t in 0..4 {
-                let (tt, keys, hits) = (&tt, &keys, &hits);
+                let (tt, keys, hits, tag) = (&tt, &keys, &hits, &tag);
                 s.spawn(move || {
                     for i in 0..rounds {
                         let key = keys[(i * 7 + t * 3) % keys.len()];
-                        let tag = (key % 1000) as Score;
-                        tt.store(key, None, tag, -tag, (i % 20) as i32, TtBound::Exact);
+                        tt.store(
+                            key,
+                            None,
+                            tag(key),
+                            -tag(key),
+                            (i % 20) as i32,
+                            TtBound::Exact,
+                        );
                         let probed = keys[(i * 5 + t) % keys.len()];
                         if let Some(e) = tt.probe(probed) {
-                            let tag = (probed % 1000) as Score;
-                            assert_eq!((e.score, e.eval), (tag, -tag), "key {probed:#x}");
+                            let want = (tag(probed), -tag(probed));
+                            assert_eq!((e.score, e.eval), want, "key {probed:#x}");
                             hits.fetch_add(1, Ordering::Relaxed);
                         }
                     }
