@@ -4,6 +4,8 @@
 # moves at 10 pawns or more. Sourced, not run.
 #
 # match ARGS...: ../shared/tools/match.py with these conditions plus ARGS.
+# limit_args LIMIT: the match.py flag for LIMIT, a node count (10000) or a
+# time control (anything with a '+', e.g. 5+0.05).
 # SHARED (default ../shared) locates match.py and the opening file.
 SHARED=${SHARED:-../shared}
 
@@ -12,4 +14,11 @@ match() {
     --each option.Hash=16 option.Threads=1 --concurrency 2 \
     --openings "$SHARED/data/openings/8moves_v3.pgn" \
     --resign movecount=4 score=1000 twosided=1 "$@"
+}
+
+limit_args() {
+  case $1 in
+    *+*) echo "--tc $1" ;;
+    *) echo "--nodes $1" ;;
+  esac
 }

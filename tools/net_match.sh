@@ -18,11 +18,7 @@ SEED=${5:-3}
 LIMIT=${6:-10000}
 PGN=${7:-net_match.pgn}
 . "$(dirname "$0")/match_conditions.sh"
-case $LIMIT in
-  *+*) LIMIT_ARGS="--tc $LIMIT" ;;
-  *) LIMIT_ARGS="--nodes $LIMIT" ;;
-esac
-# shellcheck disable=SC2086 # LIMIT_ARGS is two words on purpose
+# shellcheck disable=SC2046 # limit_args gives two words on purpose
 match --engine name=A cmd="$BIN" option.EvalFile="$A" \
   --engine name=B cmd="$BIN" option.EvalFile="$B" \
-  --games "$GAMES" --seed "$SEED" $LIMIT_ARGS --pgn "$PGN"
+  --games "$GAMES" --seed "$SEED" $(limit_args "$LIMIT") --pgn "$PGN"

@@ -5,25 +5,68 @@
 
 use super::score::Score;
 
+// --- Scale of the evaluation margins ---
+
+/// Percent applied to every margin below that is measured against the
+/// evaluation (razoring, reverse futility, null-move eval divisor, ProbCut,
+/// futility, delta, aspiration), so that they can be checked on another
+/// evaluation's scale: `CUTOFF_MARGIN_PERCENT=80 cargo build --release`
+/// gives a build with them all at 80% (`tools/margin_screen.sh`). Default 100.
+/// SEE thresholds are in piece values, not evaluation, and the singular
+/// margins (3 cp a ply) are too small to scale in whole centipawns.
+pub const MARGIN_PERCENT: Score = match option_env!("CUTOFF_MARGIN_PERCENT") {
+    Some(text) => parse_percent(text),
+    None => 100,
+};
+
+/// A margin of `cp` centipawns at `MARGIN_PERCENT`.
+const fn scaled(cp: Score) -> Score {
+    cp * MARGIN_PERCENT / 100
+}
+
+/// A decimal percentage from 1 to 1000, checked when compiling.
+const fn parse_percent(text: &str) -> Score {
+    let bytes = text.as_bytes();
+    assert!(
+        !bytes.is_empty() && bytes.len() <= 4,
+        "CUTOFF_MARGIN_PERCENT: 1 to 1000"
+    );
+    let mut value = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        assert!(
+            bytes[i].is_ascii_digit(),
+            "CUTOFF_MARGIN_PERCENT: digits only"
+        );
+        value = value * 10 + (bytes[i] - b'0') as Score;
+        i += 1;
+    }
+    assert!(
+        value >= 1 && value <= 1000,
+        "CUTOFF_MARGIN_PERCENT: 1 to 1000"
+    );
+    value
+}
+
 // --- Node-level pruning (pruning.rs) ---
 
 // Reverse futility pruning (static null move): at shallow depth, a static
 // evaluation far above beta is unlikely to drop below it within `depth` plies.
 pub const RFP_MAX_DEPTH: i32 = 8;
-pub const RFP_MARGIN: Score = 100;
+pub const RFP_MARGIN: Score = scaled(100);
 
 // Razoring: at very shallow depth, a static evaluation far below alpha is
 // checked with a quiescence search only.
 pub const RAZOR_MAX_DEPTH: i32 = 3;
-pub const RAZOR_BASE: Score = 400;
-pub const RAZOR_PER_DEPTH_SQ: Score = 250;
+pub const RAZOR_BASE: Score = scaled(400);
+pub const RAZOR_PER_DEPTH_SQ: Score = scaled(250);
 
 // Null move pruning: if passing still fails high on a reduced search, a real
 // move will too (unsound only in zugzwang, hence the conditions).
 pub const NMP_MIN_DEPTH: i32 = 3;
 pub const NMP_BASE_REDUCTION: i32 = 3;
 pub const NMP_DEPTH_DIVISOR: i32 = 3;
-pub const NMP_EVAL_DIVISOR: Score = 200;
+pub const NMP_EVAL_DIVISOR: Score = scaled(200);
 /// Most plies an eval margin over beta adds to the reduction.
 pub const NMP_EVAL_MAX_REDUCTION: i32 = 3;
 /// From this depth a null-move fail high is verified by a reduced normal search.
@@ -34,7 +77,7 @@ pub const NMP_VERIFY_QUARTERS: i32 = 3;
 // ProbCut: a capture that beats beta by a margin in a shallow search very
 // probably beats beta in the full one.
 pub const PROBCUT_MIN_DEPTH: i32 = 5;
-pub const PROBCUT_MARGIN: Score = 200;
+pub const PROBCUT_MARGIN: Score = scaled(200);
 pub const PROBCUT_REDUCTION: i32 = 4;
 /// A hash entry this much shallower (or deeper) below `rbeta` makes ProbCut
 /// useless; the proof is stored at this depth below the node's.
@@ -54,8 +97,8 @@ pub const TT_EVAL_DEPTH_SLACK: i32 = 2;
 // Futility pruning: a quiet move cannot raise a static evaluation far below
 // alpha enough at shallow depth.
 pub const FUTILITY_MAX_DEPTH: i32 = 8;
-pub const FUTILITY_BASE: Score = 90;
-pub const FUTILITY_PER_DEPTH: Score = 100;
+pub const FUTILITY_BASE: Score = scaled(90);
+pub const FUTILITY_PER_DEPTH: Score = scaled(100);
 
 // Late move pruning: after enough quiet moves at shallow depth, the rest
 // (ordered last by history) are skipped.
@@ -79,7 +122,7 @@ pub const SEE_MAX_DEPTH: i32 = 8;
 
 // Delta pruning: a capture that cannot bring the score near alpha even with
 // this margin is skipped.
-pub const DELTA_MARGIN: Score = 200;
+pub const DELTA_MARGIN: Score = scaled(200);
 
 // --- Reductions and extensions (pruning.rs, lmr.rs, extensions.rs) ---
 
@@ -116,7 +159,7 @@ pub const SE_MAX_DOUBLE: u32 = 6;
 // Aspiration windows around the previous iteration's score; a failed window
 // grows by half its width each time.
 pub const ASPIRATION_MIN_DEPTH: u32 = 4;
-pub const ASPIRATION_DELTA: Score = 15;
+pub const ASPIRATION_DELTA: Score = scaled(15);
 pub const ASPIRATION_GROWTH_DIVISOR: Score = 2;
 
 /// `currmove` lines only after this long, to keep short searches quiet.
@@ -198,3 +241,15 @@ pub const FALLING_DIVISOR: f64 = 200.0;
 pub const EFFORT_BASE: f64 = 1.6;
 pub const EFFORT_MIN: f64 = 0.6;
 pub const EFFORT_MAX: f64 = 1.4;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn margin_percent_parses_and_scales() {
+        assert_eq!(parse_percent("80"), 80);
+        assert_eq!(parse_percent("125"), 125);
+        assert_eq!(scaled(200), 200 * MARGIN_PERCENT / 100);
+    }
+}
