@@ -6,6 +6,7 @@
 //! only by the command line. `progress` (the progress bar of the long
 //! commands) is a leaf that `book` and `train` share; so is `rng`, the
 //! seeded generator of strength limiting, the book and the trainer.
+//! `memory` and `scheduling` hold the engine's requests to the system.
 
 pub mod bench;
 pub mod board;
@@ -17,6 +18,7 @@ pub mod lab;
 mod memory;
 mod progress;
 pub mod rng;
+mod scheduling;
 pub mod search;
 pub mod tablebase;
 pub mod train;

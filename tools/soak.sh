@@ -12,7 +12,8 @@
 #   of one engine's moves are stopped (SIGSTOP) for STALL_MS (default 300) ms.
 #   A short check: tools/soak.sh /tmp/soak 12 0 2
 # ENGINE (default target/release/cutoff) is the binary; SHARED (default
-# ../shared) locates match.py and the opening file. OUTDIR gets one PGN and
+# ../shared) locates match.py and the opening file. SEED_BASE (default 0) is
+# added to every run's seed, so a second run plays other openings. OUTDIR gets one PGN and
 # one log per run and summary.txt. Exit status 1 if anything failed.
 #
 # The machine has 2 cores: no run keeps more than 2 engine threads busy.
@@ -28,6 +29,7 @@ STALL_MS=${5:-300}
 STALL_RATE=${6:-0.1}
 ENGINE=${ENGINE:-target/release/cutoff}
 SHARED=${SHARED:-../shared}
+SEED_BASE=${SEED_BASE:-0}
 TOOLS=$(dirname "$0")
 RUNS=6
 mkdir -p "$OUT"
@@ -66,13 +68,13 @@ ponder() {
 
 matrix() {  # matrix TAG TC GAMES_PER_RUN
   [ "$3" -gt 0 ] || return 0
-  SEED=1; plain "$1-self-t1-h1" "$2" "$3" 2 1 1 self
-  SEED=2; plain "$1-self-t2-h256" "$2" "$3" 1 2 256 self
-  SEED=3; plain "$1-toga2-t1-h256" "$2" "$3" 2 1 256 "$TOGA"
-  SEED=4; plain "$1-glaurung-t2-h1" "$2" "$3" 1 2 1 "$GLAURUNG"
-  SEED=5; ponder "$1-ponder-self-h1" "$2" "$3" 1 --ponder both --opponent-option Threads=1 \
+  SEED=$((SEED_BASE + 1)); plain "$1-self-t1-h1" "$2" "$3" 2 1 1 self
+  SEED=$((SEED_BASE + 2)); plain "$1-self-t2-h256" "$2" "$3" 1 2 256 self
+  SEED=$((SEED_BASE + 3)); plain "$1-toga2-t1-h256" "$2" "$3" 2 1 256 "$TOGA"
+  SEED=$((SEED_BASE + 4)); plain "$1-glaurung-t2-h1" "$2" "$3" 1 2 1 "$GLAURUNG"
+  SEED=$((SEED_BASE + 5)); ponder "$1-ponder-self-h1" "$2" "$3" 1 --ponder both --opponent-option Threads=1 \
     --opponent-option Hash=1
-  SEED=6; ponder "$1-ponder-toga2-h256" "$2" "$3" 256 --ponder engine \
+  SEED=$((SEED_BASE + 6)); ponder "$1-ponder-toga2-h256" "$2" "$3" 256 --ponder engine \
     --opponent /usr/games/toga2 --opponent-name toga2 --opponent-option OwnBook=false \
     --opponent-option Hash=16
 }
@@ -80,7 +82,7 @@ matrix() {  # matrix TAG TC GAMES_PER_RUN
 matrix fast 1+0.01 "$(per_run "$FAST")"
 matrix slow 10+0.1 "$(per_run "$SLOW")"
 if [ "$STALL" -gt 0 ]; then
-  SEED=7; ponder stall "5+0.05" "$STALL" 16 --stall "$STALL_MS" --stall-rate "$STALL_RATE" \
+  SEED=$((SEED_BASE + 7)); ponder stall "5+0.05" "$STALL" 16 --stall "$STALL_MS" --stall-rate "$STALL_RATE" \
     --opponent-option Threads=1 --opponent-option Hash=16
 fi
 

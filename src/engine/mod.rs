@@ -120,6 +120,8 @@ impl Engine {
             .name("search".into())
             .stack_size(SEARCH_STACK_BYTES)
             .spawn(move || {
+                // The input thread's short slice is for reading commands.
+                crate::scheduling::restore_slice();
                 let result = match no_position {
                     None => search::run(&root, &limits, &settings, &shared, reporter.as_mut()),
                     Some(why) => {

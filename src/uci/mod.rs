@@ -141,6 +141,8 @@ const MAX_ERROR_CHARS: usize = 2 * command::ECHO_CHARS;
 /// Runs the UCI loop on stdin until `quit` or end of input. With
 /// `lab_options`, `uci` also lists the technique switches `Search_*`.
 pub fn run(lab_options: bool) {
+    // So that `stop` and `quit` get a CPU at once from busy search threads.
+    crate::scheduling::shorten_slice();
     let output = Output::stdout();
     // As Stockfish does: a newcomer sees the engine is waiting; GUIs skip
     // lines before `uciok` that they do not know.
