@@ -5,9 +5,10 @@
 //! machine with no idle CPU. Linux's EEVDF scheduler (6.6 on, custom slices
 //! from 6.12) lets a waking thread preempt the running one sooner when its
 //! slice is shorter, so the input thread asks for the shortest slice (0.1 ms)
-//! and the search threads it starts go back to the slice it had. The input
-//! thread runs for microseconds per command, so its slice costs the search
-//! nothing. Older kernels ignore the field; a refusal is harmless.
+//! and the search threads it starts go back to the slice it had: only the
+//! thread that runs for microseconds per command is favoured (measured in
+//! docs/reliability.md, section 3). Older kernels ignore the field; a
+//! refusal is harmless.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
