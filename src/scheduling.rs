@@ -72,6 +72,7 @@ mod sys {
     const SYS_SETATTR: i64 = 274;
     #[cfg(target_arch = "aarch64")]
     const SYS_GETATTR: i64 = 275;
+    const SIZE: u32 = std::mem::size_of::<SchedAttr>() as u32;
     /// SCHED_OTHER and SCHED_BATCH: the fair policies, whose `runtime` is the slice.
     const FAIR: [u32; 2] = [0, 3];
 
@@ -84,15 +85,14 @@ mod sys {
     /// The calling thread's attributes, if it runs under a fair policy.
     fn get() -> Option<SchedAttr> {
         let mut attr = SchedAttr::default();
-        let size = std::mem::size_of::<SchedAttr>() as u32;
         // SAFETY: pid 0 is the calling thread; the kernel writes at most
-        // `size` bytes into `attr`, a live, writable `SchedAttr` of that size.
+        // `SIZE` bytes into `attr`, a live, writable `SchedAttr` of that size.
         let status = unsafe {
             syscall(
                 SYS_GETATTR,
                 0i64,
                 &mut attr as *mut SchedAttr,
-                size as i64,
+                SIZE as i64,
                 0i64,
             )
         };
@@ -107,10 +107,10 @@ mod sys {
     /// `nice`d engine stays as nice as it was started.
     pub fn set_slice_ns(ns: u64) {
         if let Some(mut attr) = get() {
-            attr.size = std::mem::size_of::<SchedAttr>() as u32;
+            attr.size = SIZE;
             attr.flags = 0;
             attr.runtime = ns;
-            // SAFETY: pid 0 is the calling thread; the kernel reads `size`
+            // SAFETY: pid 0 is the calling thread; the kernel reads `SIZE`
             // bytes from `attr`, a live `SchedAttr` of that size.
             unsafe { syscall(SYS_SETATTR, 0i64, &attr as *const SchedAttr, 0i64) };
         }
