@@ -23,3 +23,8 @@ pub mod search;
 pub mod tablebase;
 pub mod train;
 pub mod uci;
+
+/// Threads a tool uses by default: every core.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}

@@ -69,8 +69,8 @@ enum Cmd {
         #[arg(long, requires = "epd")]
         max_depth: Option<u32>,
     },
-    /// Self-play games that label quiet positions for tuning (see docs/eval.md).
-    Datagen(DatagenArgs),
+    /// Self-play games written as whole-game records, the network's training data (see docs/nnue.md).
+    Datagen(cutoff::train::datagen::cli::DatagenArgs),
     /// Texel-tune the evaluation weights on datagen or EPD data (see docs/eval.md).
     Tune(TuneArgs),
     /// Train the evaluation network on datagen data (see docs/nnue.md), or
@@ -123,84 +123,13 @@ struct TrainCmd {
     #[command(subcommand)]
     tool: Option<TrainTool>,
     #[command(flatten)]
-    net: Option<TrainArgs>,
+    net: Option<cutoff::train::nnue::cli::TrainArgs>,
 }
 
 #[derive(Subcommand)]
 enum TrainTool {
     /// Fit the win/draw/loss model of UCI_ShowWDL to datagen results.
     Wdl(cutoff::train::wdl::cli::WdlArgs),
-}
-
-#[derive(clap::Args)]
-struct TrainArgs {
-    /// Datagen files (plain or `.xz`), read in order.
-    #[arg(long, required = true, num_args = 1..)]
-    data: Vec<std::path::PathBuf>,
-    /// Folder for checkpoints, `net.nnue`, `epoch-N.nnue`, `loss.csv`, `loss.svg`.
-    #[arg(long)]
-    dir: std::path::PathBuf,
-    #[arg(long, default_value_t = 20)]
-    epochs: u32,
-    #[arg(long, default_value_t = 16384)]
-    batch: usize,
-    /// Starting learning rate.
-    #[arg(long, default_value_t = 0.001)]
-    lr: f32,
-    /// Learning rate at the end, as a fraction of the start (cosine schedule).
-    #[arg(long, default_value_t = 0.05)]
-    final_lr: f32,
-    /// Weight of the game result in the target; the rest is the search score.
-    #[arg(long, default_value_t = 0.4)]
-    lambda: f32,
-    /// Do not mirror positions (files a..h) at random while training.
-    #[arg(long)]
-    no_mirror: bool,
-    /// Fraction of the data (the last games) held out for the validation loss.
-    #[arg(long, default_value_t = 0.01)]
-    validation: f64,
-    /// Hidden neurons per perspective (the engine's build must match to export).
-    #[arg(long, default_value_t = cutoff::eval::nnue::HIDDEN)]
-    hidden: usize,
-    /// Output layers chosen by the number of pieces (1: a single output).
-    #[arg(long, default_value_t = 1)]
-    output_buckets: usize,
-    /// Threads (default: all cores).
-    #[arg(long)]
-    threads: Option<usize>,
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Continue from the folder's checkpoint.
-    #[arg(long)]
-    resume: bool,
-}
-
-#[derive(clap::Args)]
-struct DatagenArgs {
-    /// Data file to append to (created if missing).
-    #[arg(long)]
-    out: std::path::PathBuf,
-    /// Number of games to play.
-    #[arg(long)]
-    games: u64,
-    /// Search nodes per move.
-    #[arg(long, default_value_t = 5000)]
-    nodes: u64,
-    /// Game threads (default: all cores).
-    #[arg(long)]
-    threads: Option<usize>,
-    /// Random seed (mixed with the file size, so resumed runs play new games).
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Start positions, one FEN/EPD per line (default: the start position).
-    #[arg(long)]
-    openings: Option<std::path::PathBuf>,
-    /// Random plies played before the game proper.
-    #[arg(long, default_value_t = 8)]
-    random_plies: usize,
-    /// Play with the hand-crafted evaluation (as generation 0 was made).
-    #[arg(long)]
-    hand_crafted: bool,
 }
 
 /// `cutoff ... | head -1`: once the reader has gone, `println!` panics on the
@@ -265,7 +194,7 @@ fn main() -> ExitCode {
                 (None, None) => ExitCode::FAILURE, // clap requires one of them
             };
         }
-        Some(Cmd::Datagen(args)) => return run_datagen(args),
+        Some(Cmd::Datagen(args)) => return cutoff::train::datagen::cli::main(args),
         Some(Cmd::Tune(args)) => return run_tune(args),
         Some(Cmd::Train(TrainCmd {
             tool: Some(TrainTool::Wdl(args)),
@@ -273,41 +202,13 @@ fn main() -> ExitCode {
         })) => return cutoff::train::wdl::cli::run(args),
         Some(Cmd::Train(TrainCmd {
             net: Some(args), ..
-        })) => return run_train(args),
+        })) => return cutoff::train::nnue::cli::main(args),
         Some(Cmd::Train(_)) => return ExitCode::FAILURE, // clap requires one
         Some(Cmd::Lab(args)) => return cutoff::lab::cli::run(args),
         Some(Cmd::Book(args)) => return cutoff::book::cli::run(args),
         Some(Cmd::Tb(args)) => return cutoff::tablebase::cli::run(args),
     }
     ExitCode::SUCCESS
-}
-
-fn run_datagen(a: DatagenArgs) -> ExitCode {
-    let threads = a.threads.unwrap_or_else(default_threads);
-    let opts = cutoff::train::datagen::Options {
-        out: a.out,
-        games: a.games,
-        nodes: a.nodes,
-        threads,
-        seed: a.seed,
-        openings: a.openings,
-        random_plies: a.random_plies,
-        hand_crafted: a.hand_crafted,
-    };
-    match cutoff::train::datagen::run(&opts) {
-        Ok(s) => {
-            let per_hour = s.positions as f64 * 3600.0 / s.seconds.max(1e-9);
-            println!(
-                "datagen: {} games, {} positions in {:.1} s ({per_hour:.0} positions/hour)",
-                s.games, s.positions, s.seconds
-            );
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
 }
 
 /// A tuning run takes hours: a missing data file or an output that cannot
@@ -355,7 +256,7 @@ fn run_tune(a: TuneArgs) -> ExitCode {
         lambda: a.lambda,
         rate: a.rate,
         reg: a.reg,
-        threads: a.threads.unwrap_or_else(default_threads),
+        threads: a.threads.unwrap_or_else(cutoff::default_threads),
         from_hand: a.from_hand,
         holdout: a.holdout,
     };
@@ -379,45 +280,6 @@ fn run_tune(a: TuneArgs) -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-fn run_train(a: TrainArgs) -> ExitCode {
-    let opts = cutoff::train::nnue::Options {
-        data: a.data,
-        dir: a.dir,
-        hidden: a.hidden,
-        output_buckets: a.output_buckets,
-        epochs: a.epochs,
-        batch: a.batch,
-        lr: a.lr,
-        final_lr: a.final_lr,
-        lambda: a.lambda,
-        validation: a.validation,
-        mirror: !a.no_mirror,
-        threads: a.threads.unwrap_or_else(default_threads),
-        seed: a.seed,
-        resume: a.resume,
-    };
-    match cutoff::train::nnue::run(&opts) {
-        Ok(s) => {
-            if let Some((e, t, v)) = s.losses.last() {
-                println!(
-                    "train: {} positions, epoch {e}: training loss {t:.6}, validation loss {v:.6}, wrote {}",
-                    s.positions,
-                    opts.dir.join("net.nnue").display()
-                );
-            }
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
-}
-
-fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 fn run_perft(depth: u32, fen: Option<&str>, chess960: bool, divide: bool) -> ExitCode {

@@ -345,8 +345,8 @@ fn aspiration(w: &mut Worker, depth: u32, pv_idx: usize, shown: bool) {
     }
 }
 
-/// Between iterations: stop for `go mate` once the mate is found, or when
-/// the time manager says the next iteration would not pay.
+/// Between iterations: stop for `go mate` once the mate is found, at the
+/// soft node limit, or when the time manager says the next iteration would not pay.
 fn should_stop(w: &Worker, trend: &mut Trend, limits: &Limits, iteration_start_nodes: u64) -> bool {
     let best = &w.root_moves[0];
     if let Some(m) = limits.mate
@@ -354,6 +354,9 @@ fn should_stop(w: &Worker, trend: &mut Trend, limits: &Limits, iteration_start_n
         && best.score > 0
         && mate_moves(best.score) <= m as i32
     {
+        return true;
+    }
+    if limits.soft_nodes.is_some_and(|n| w.total_nodes() >= n) {
         return true;
     }
     let iteration = Iteration {

@@ -7,6 +7,10 @@ use crate::board::Move;
 pub struct Limits {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
+    /// No new iteration starts once this many nodes are searched (the
+    /// search still stops at `nodes`): node-limited play whose moves get
+    /// whole iterations, as datagen uses.
+    pub soft_nodes: Option<u64>,
     pub movetime: Option<u64>,
     pub wtime: Option<u64>,
     pub btime: Option<u64>,

@@ -3,6 +3,7 @@
 //! folder uses the search and the evaluation; nothing but `main.rs` uses it.
 
 pub mod datagen;
+pub mod games;
 pub mod nnue;
 pub mod tune;
 pub mod wdl;

@@ -333,6 +333,7 @@ fn limits_from(pos: &Position, g: &GoArgs) -> (Limits, Vec<String>) {
     let limits = Limits {
         depth: g.depth,
         nodes: g.nodes,
+        soft_nodes: None,
         movetime: g.movetime,
         wtime: ms(g.wtime),
         btime: ms(g.btime),

@@ -1,22 +1,27 @@
-//! One self-play game: a randomised opening, then fixed-node searches for
-//! both sides, recording quiet positions with the search score, until the
-//! game ends or is adjudicated.
+//! One self-play game: a randomised and verified start, then node-limited
+//! searches for both sides until the game ends or is adjudicated. Every
+//! ply is kept; the trainer filters when it reads.
 
 use crate::board::{Board, Color, Position};
 use crate::search::info::Silent;
 use crate::search::limits::Limits;
 use crate::search::score::is_mate;
 use crate::search::{self, Settings, Shared};
+use crate::train::games::GameRecord;
 
-use super::format::{RECORD_SIZE, encode};
-
-/// A small deterministic generator (xorshift64*), one per thread.
+/// A small deterministic generator (xorshift64*), one per game.
 pub struct Rng(u64);
 
 impl Rng {
     pub fn new(seed: u64) -> Self {
         // One SplitMix64 step spreads the seed; xorshift never leaves zero.
         Self(crate::rng::SplitMix(seed).next_u64() | 1)
+    }
+
+    /// The generator of game `index` of a run: a game's randomness depends
+    /// on the run's seed and its index alone, not on the thread playing it.
+    pub fn for_game(seed: u64, index: u64) -> Self {
+        Self::new(seed ^ crate::rng::SplitMix(index).next_u64())
     }
 
     pub fn next_u64(&mut self) -> u64 {
@@ -31,11 +36,18 @@ impl Rng {
     }
 }
 
-/// How games are played and cut short.
+/// How games start, are searched and are cut short.
 #[derive(Clone, Debug)]
 pub struct GameConfig {
-    pub nodes: u64,
+    /// No new iteration after this many nodes.
+    pub soft_nodes: u64,
+    /// The search stops at this many nodes.
+    pub hard_nodes: u64,
     pub random_plies: usize,
+    /// Depth of the search that checks a randomised start is balanced.
+    pub verify_depth: u32,
+    /// Start from one of the 960 Chess960 positions (chosen at random).
+    pub chess960: bool,
     /// Play with the hand-crafted evaluation (generation 0) instead of the network.
     pub hand_crafted: bool,
 }
@@ -48,13 +60,48 @@ const DRAW_AFTER: usize = 80;
 const DRAW_SCORE: i32 = 10;
 const DRAW_PLIES: usize = 12;
 const MAX_PLIES: usize = 400;
-/// Openings the first search already scores beyond this are thrown away.
-const MAX_OPENING_SCORE: i32 = 1000;
+/// Starts the verification search scores beyond this are thrown away.
+pub const MAX_START_SCORE: i32 = 1000;
+/// A start is drawn again at most this often before the run gives up.
+const START_TRIES: usize = 10_000;
 
-/// Plays one game from `start`; returns the encoded records of its quiet
-/// positions, or `None` if the randomised opening was unusable.
-pub fn play(start: &Board, config: &GameConfig, rng: &mut Rng) -> Option<Vec<u8>> {
-    let mut pos = Position::new(start.clone(), false);
+/// Plays game `index`: the same (config, openings, seed, index) give the
+/// same game, whichever thread plays it and whatever it played before.
+pub fn play(
+    config: &GameConfig,
+    openings: &[Board],
+    seed: u64,
+    index: u64,
+) -> Result<GameRecord, String> {
+    let mut rng = Rng::for_game(seed, index);
+    let mut settings = Settings::default();
+    if config.hand_crafted {
+        settings.network = None;
+    }
+    for _ in 0..START_TRIES {
+        if let Some(start) = random_start(config, openings, &settings, &mut rng) {
+            return Ok(play_from(start, config, &settings));
+        }
+    }
+    Err(format!(
+        "no usable start in {START_TRIES} tries: the openings end the game or score beyond {MAX_START_SCORE}"
+    ))
+}
+
+/// A start: an opening (or a Chess960 position), random plies, then a
+/// search that must find the position balanced enough to be a game.
+fn random_start(
+    config: &GameConfig,
+    openings: &[Board],
+    settings: &Settings,
+    rng: &mut Rng,
+) -> Option<Position> {
+    let board = if config.chess960 {
+        Board::chess960_startpos(rng.below(960) as u32)
+    } else {
+        openings[rng.below(openings.len())].clone()
+    };
+    let mut pos = Position::new(board, config.chess960);
     for _ in 0..config.random_plies {
         let moves = pos.legal_moves();
         if moves.is_empty() {
@@ -62,40 +109,40 @@ pub fn play(start: &Board, config: &GameConfig, rng: &mut Rng) -> Option<Vec<u8>
         }
         pos.play(moves[rng.below(moves.len())]);
     }
-    let mut kept: Vec<(Board, i16)> = Vec::new();
-    let (mut win_run, mut draw_run) = (0, 0);
-    let mut ply = 0;
-    // One table per game: later moves reuse what earlier searches found.
-    let shared = Shared::default();
-    let mut settings = Settings::default();
-    if config.hand_crafted {
-        settings.network = None;
+    if natural_end(&pos).is_some() {
+        return None;
     }
+    let found = search(
+        &pos,
+        &Limits::depth(config.verify_depth),
+        settings,
+        &Shared::default(),
+    );
+    (found.score.abs() <= MAX_START_SCORE).then_some(pos)
+}
+
+/// Plays the game out from `pos` with a fresh table and fresh histories.
+fn play_from(mut pos: Position, config: &GameConfig, settings: &Settings) -> GameRecord {
+    let start = pos.board().clone();
+    let shared = Shared::default();
+    let limits = Limits {
+        nodes: Some(config.hard_nodes),
+        soft_nodes: Some(config.soft_nodes),
+        ..Limits::default()
+    };
+    let mut plies = Vec::new();
+    let (mut win_run, mut draw_run) = (0, 0);
     let result = loop {
         if let Some(r) = natural_end(&pos) {
             break r;
         }
-        shared.reset(false);
-        let found = search::run(
-            &pos,
-            &Limits {
-                nodes: Some(config.nodes),
-                ..Limits::default()
-            },
-            &settings,
-            &shared,
-            &mut Silent::default(),
-        );
-        let best = found.best?;
-        let stm = pos.side_to_move();
-        let white = if stm == Color::White {
+        let found = search(&pos, &limits, settings, &shared);
+        let Some(best) = found.best else { break 1 };
+        let white = if pos.side_to_move() == Color::White {
             found.score
         } else {
             -found.score
         };
-        if ply == 0 && white.abs() > MAX_OPENING_SCORE {
-            return None;
-        }
         if is_mate(found.score) {
             break if white > 0 { 2 } else { 0 };
         }
@@ -112,20 +159,27 @@ pub fn play(start: &Board, config: &GameConfig, rng: &mut Rng) -> Option<Vec<u8>
         } else {
             0
         };
-        if (ply >= DRAW_AFTER && draw_run >= DRAW_PLIES) || ply >= MAX_PLIES {
+        if (plies.len() >= DRAW_AFTER && draw_run >= DRAW_PLIES) || plies.len() >= MAX_PLIES {
             break 1;
         }
-        if !pos.in_check() && !pos.is_noisy(best) {
-            kept.push((pos.board().clone(), white.clamp(-32000, 32000) as i16));
-        }
+        plies.push((best, white.clamp(-32_000, 32_000) as i16));
         pos.play(best);
-        ply += 1;
     };
-    let mut out = Vec::with_capacity(kept.len() * RECORD_SIZE);
-    for (board, score) in &kept {
-        out.extend_from_slice(&encode(board, *score, result));
+    GameRecord {
+        start,
+        result,
+        plies,
     }
-    Some(out)
+}
+
+fn search(
+    pos: &Position,
+    limits: &Limits,
+    settings: &Settings,
+    shared: &Shared,
+) -> search::SearchResult {
+    shared.reset(false);
+    search::run(pos, limits, settings, shared, &mut Silent::default())
 }
 
 /// The result (0, 1, 2 from White's view) if the game is over by the rules.

@@ -1,173 +1,188 @@
-//! `cutoff datagen`: self-play games that label quiet positions with the
-//! search score and the game result, as training data for the tuner (and
-//! later a neural network). See [`format`] for the file layout.
+//! `cutoff datagen`: self-play games written as whole-game records
+//! ([`crate::train::games`]), the network's training data.
 //!
-//! Each finished game is appended with a single write, so stopping the
-//! program at any moment leaves a valid file; running it again appends more
-//! games (with a seed mixed with the file size, so they are new games).
+//! Reproducible: game `i` of a run depends only on the options and `i`
+//! (its own random generator, node limits, a fresh table and histories),
+//! and games are written in index order, so the same command gives the same
+//! bytes with any number of threads. Resumable: the file's whole games are
+//! counted and a cut-off last one is dropped, so running the same command
+//! again finishes the file as one uninterrupted run would have.
 
+pub mod cli;
 pub mod format;
 pub mod game;
 
+use std::collections::BTreeMap;
 use std::fs::{self, File, OpenOptions};
 use std::io::Write;
-use std::path::PathBuf;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
 use std::time::Instant;
-
-use indicatif::ProgressBar;
 
 use crate::board::{Board, fen};
 use crate::progress;
-use format::RECORD_SIZE;
-use game::{GameConfig, Rng};
+use crate::train::games::{self, file::Damage};
+use game::GameConfig;
 
 /// What `cutoff datagen` was asked for.
 #[derive(Clone, Debug)]
 pub struct Options {
     pub out: PathBuf,
+    /// Games the file holds when the run is done (a resumed run plays the rest).
     pub games: u64,
-    pub nodes: u64,
     pub threads: usize,
     pub seed: u64,
     pub openings: Option<PathBuf>,
-    pub random_plies: usize,
-    /// Play with the hand-crafted evaluation instead of the network.
-    pub hand_crafted: bool,
+    pub game: GameConfig,
 }
 
 /// Totals of a run.
 #[derive(Clone, Copy, Debug)]
 pub struct Summary {
+    /// Games already in the file when the run started.
+    pub resumed_from: u64,
+    /// Games this run wrote.
     pub games: u64,
+    /// Plies (stored positions) this run wrote.
     pub positions: u64,
     pub seconds: f64,
 }
 
-/// Shared between the game threads.
-struct Sink {
-    file: Mutex<File>,
-    games_started: AtomicU64,
-    games_done: AtomicU64,
-    positions: AtomicU64,
-}
-
-/// Runs datagen; errors (bad paths, bad opening file) are returned as text.
+/// Runs datagen; errors (bad paths, a damaged file, bad openings) are text.
 pub fn run(opts: &Options) -> Result<Summary, String> {
-    if opts.nodes == 0 || opts.threads == 0 {
-        return Err("--nodes and --threads must be at least 1".into());
+    let g = &opts.game;
+    if g.soft_nodes == 0 || g.hard_nodes < g.soft_nodes || opts.threads == 0 {
+        return Err(
+            "--soft-nodes and --threads must be at least 1, --hard-nodes at least --soft-nodes"
+                .into(),
+        );
     }
     let openings = match &opts.openings {
         Some(path) => read_openings(path)?,
         None => vec![Board::default()],
     };
-    let existing = prepare_file(&opts.out)?;
-    let file = OpenOptions::new()
+    let first = prepare_file(&opts.out)?;
+    let mut file = OpenOptions::new()
         .append(true)
         .open(&opts.out)
         .map_err(|e| format!("cannot open {}: {e}", opts.out.display()))?;
-    let sink = Sink {
-        file: Mutex::new(file),
-        games_started: AtomicU64::new(0),
-        games_done: AtomicU64::new(0),
-        positions: AtomicU64::new(0),
-    };
+    let started = Instant::now();
+    let next = AtomicU64::new(first);
+    let failed = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<(u64, Result<Vec<u8>, String>)>();
+    let written = std::thread::scope(|s| {
+        for _ in 0..opts.threads {
+            let (tx, next, failed, openings) = (tx.clone(), &next, &failed, &openings);
+            s.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= opts.games || failed.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let game = game::play(&opts.game, openings, opts.seed, i).map(|g| g.encode());
+                    if tx.send((i, game)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let written = write_in_order(&mut file, rx, first, opts, started);
+        if written.is_err() {
+            failed.store(true, Ordering::Relaxed);
+        }
+        written
+    })?;
+    Ok(Summary {
+        resumed_from: first,
+        games: written.0,
+        positions: written.1,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// Writes the games as they come in, each in index order, one write and a
+/// flush per game; returns (games, plies) written.
+fn write_in_order(
+    file: &mut File,
+    rx: mpsc::Receiver<(u64, Result<Vec<u8>, String>)>,
+    first: u64,
+    opts: &Options,
+    started: Instant,
+) -> Result<(u64, u64), String> {
     let bar = progress::bar(
         opts.games,
         "{elapsed_precise} [{bar:30}] {pos}/{len} games, {msg} (eta {eta})",
     );
-    let started = Instant::now();
-    let config = GameConfig {
-        nodes: opts.nodes,
-        random_plies: opts.random_plies,
-        hand_crafted: opts.hand_crafted,
-    };
-    std::thread::scope(|s| {
-        for t in 0..opts.threads {
-            let seed = opts.seed ^ existing.wrapping_mul(0x9E37_79B9) ^ ((t as u64) << 48);
-            let (sink, bar, config, openings) = (&sink, &bar, &config, &openings);
-            s.spawn(move || worker(seed, opts.games, config, openings, sink, bar, started));
-        }
-    });
-    bar.finish();
-    let summary = Summary {
-        games: sink.games_done.load(Ordering::Relaxed),
-        positions: sink.positions.load(Ordering::Relaxed),
-        seconds: started.elapsed().as_secs_f64(),
-    };
-    Ok(summary)
-}
-
-fn worker(
-    seed: u64,
-    games: u64,
-    config: &GameConfig,
-    openings: &[Board],
-    sink: &Sink,
-    bar: &ProgressBar,
-    started: Instant,
-) {
-    let mut rng = Rng::new(seed);
-    while sink.games_started.fetch_add(1, Ordering::Relaxed) < games {
-        let start = &openings[rng.below(openings.len())];
-        let records = loop {
-            if let Some(r) = game::play(start, config, &mut rng) {
-                break r;
+    bar.set_position(first);
+    let mut waiting = BTreeMap::new();
+    let (mut want, mut plies) = (first, 0u64);
+    for (i, game) in rx {
+        waiting.insert(i, game?);
+        while let Some(bytes) = waiting.remove(&want) {
+            file.write_all(&bytes)
+                .and_then(|_| file.flush())
+                .map_err(|e| format!("cannot write {}: {e}", opts.out.display()))?;
+            want += 1;
+            // 32 bytes of board, then 4 per ply and 4 for the terminator.
+            plies += (bytes.len() as u64 - 36) / 4;
+            let rate = plies as f64 / started.elapsed().as_secs_f64().max(1e-3);
+            bar.set_position(want);
+            bar.set_message(format!("{plies} positions, {rate:.0} pos/s"));
+            if bar.is_hidden() && want.is_multiple_of(100) {
+                eprintln!("datagen: {want} games, {plies} positions this run, {rate:.0} pos/s");
             }
-        };
-        if let Err(e) = write_game(sink, &records) {
-            eprintln!("error: {e}");
-            sink.games_started.store(games, Ordering::Relaxed);
-            return;
-        }
-        let done = sink.games_done.fetch_add(1, Ordering::Relaxed) + 1;
-        let positions = sink
-            .positions
-            .fetch_add((records.len() / RECORD_SIZE) as u64, Ordering::Relaxed)
-            + (records.len() / RECORD_SIZE) as u64;
-        let rate = positions as f64 / started.elapsed().as_secs_f64().max(1e-3);
-        bar.set_position(done);
-        bar.set_message(format!("{positions} positions, {rate:.0} pos/s"));
-        if bar.is_hidden() && done.is_multiple_of(100) {
-            eprintln!("datagen: {done} games, {positions} positions, {rate:.0} pos/s");
         }
     }
+    bar.finish();
+    Ok((want - first, plies))
 }
 
-/// Appends one game's records in a single write and flushes.
-fn write_game(sink: &Sink, records: &[u8]) -> Result<(), String> {
-    let mut file = sink.file.lock().unwrap_or_else(|e| e.into_inner());
-    file.write_all(records)
-        .and_then(|_| file.flush())
-        .map_err(|e| format!("cannot write data: {e}"))
-}
-
-/// Creates the file if needed and cuts off a partial record left by a write
-/// that was interrupted; returns the number of whole records already there.
-fn prepare_file(path: &PathBuf) -> Result<u64, String> {
-    let len = match fs::metadata(path) {
-        Ok(m) => m.len(),
-        Err(_) => {
-            File::create(path).map_err(|e| format!("cannot create {}: {e}", path.display()))?;
-            0
-        }
+/// Creates the file with its header if needed, cuts off a game left
+/// unfinished by an interrupted write, and returns the whole games there.
+/// Any other damage is an error: a run never writes after bad bytes.
+fn prepare_file(path: &Path) -> Result<u64, String> {
+    let name = path.display().to_string();
+    let bytes = match fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => return Err(format!("cannot read {name}: {e}")),
     };
-    let whole = len / RECORD_SIZE as u64 * RECORD_SIZE as u64;
-    if whole != len {
+    let parsed = games::parse(&bytes);
+    match &parsed.damage {
+        Some(
+            d @ Damage {
+                truncated: false, ..
+            },
+        ) => {
+            return Err(d.describe(&name, parsed.games.len()));
+        }
+        Some(d) => eprintln!(
+            "datagen: dropped {} bytes of a game cut off at byte offset {}",
+            bytes.len() - parsed.whole_bytes,
+            d.offset
+        ),
+        None => {}
+    }
+    let mut keep = parsed.whole_bytes;
+    if keep == 0 {
+        fs::write(path, games::header()).map_err(|e| format!("cannot write {name}: {e}"))?;
+        keep = games::HEADER_BYTES;
+    } else {
         let f = OpenOptions::new()
             .write(true)
             .open(path)
-            .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-        f.set_len(whole)
-            .map_err(|e| format!("cannot repair {}: {e}", path.display()))?;
-        eprintln!("datagen: dropped {} bytes of a cut-off record", len - whole);
+            .map_err(|e| format!("cannot open {name}: {e}"))?;
+        f.set_len(keep as u64)
+            .map_err(|e| format!("cannot repair {name}: {e}"))?;
     }
-    Ok(whole / RECORD_SIZE as u64)
+    debug_assert!(keep >= games::HEADER_BYTES);
+    Ok(parsed.games.len() as u64)
 }
 
 /// Reads start positions: one FEN or EPD line each (the first four fields).
-fn read_openings(path: &PathBuf) -> Result<Vec<Board>, String> {
+fn read_openings(path: &Path) -> Result<Vec<Board>, String> {
     let text =
         fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut boards = Vec::new();

@@ -1,11 +1,12 @@
-//! Training positions: datagen records (plain or `.xz`), decoded straight
-//! into the network's input features without building a board.
+//! Training positions: game files (filtered as they are read) and the older
+//! 32-byte records, plain or `.xz`, packed as 32-byte records and decoded
+//! straight into the network's input features without building a board.
 
-use std::fs::File;
-use std::io::{BufReader, Read};
 use std::path::Path;
 
-use crate::train::datagen::format::RECORD_SIZE;
+use crate::board::moves;
+use crate::train::datagen::format::{RECORD_SIZE, encode};
+use crate::train::games::{self, GameRecord};
 
 /// One datagen record, kept packed until a batch needs it.
 pub type Packed = [u8; RECORD_SIZE];
@@ -23,28 +24,108 @@ pub struct Sample {
     pub result: f32,
 }
 
-/// Reads every record of the files (`.xz` decompressed on the fly), in order.
-/// A trailing partial record is dropped; a record with a bad piece or label
-/// is an error naming file and record.
-pub fn load(paths: &[impl AsRef<Path>]) -> Result<Vec<Packed>, String> {
+/// Which stored positions of game files train: the rest are dropped when
+/// the data is read, so the games themselves keep every ply.
+#[derive(Clone, Debug)]
+pub struct Filter {
+    /// Skip this many plies at the start of every game.
+    pub skip_plies: usize,
+    /// Skip positions scored beyond this (centipawns).
+    pub max_score: i32,
+}
+
+impl Default for Filter {
+    fn default() -> Self {
+        Self {
+            skip_plies: 8,
+            max_score: 3000,
+        }
+    }
+}
+
+/// How many positions were kept and why the others were dropped.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Positions read from 32-byte record files (filtered when generated).
+    pub records: u64,
+    /// Positions of game files kept.
+    pub kept: u64,
+    pub opening: u64,
+    pub in_check: u64,
+    /// The move played (the search's best) was a capture or promotion.
+    pub noisy: u64,
+    pub score: u64,
+    pub games: u64,
+    /// Damage found, one line per damaged file (its whole games were read).
+    pub damage: Vec<String>,
+}
+
+impl Counts {
+    /// One line: kept, dropped by reason.
+    pub fn describe(&self) -> String {
+        let stored = self.kept + self.opening + self.in_check + self.noisy + self.score;
+        format!(
+            "{} record positions; {} games: kept {} of {stored} positions (dropped: {} opening plies, {} in check, {} capture or promotion played, {} beyond the score limit)",
+            self.records,
+            self.games,
+            self.kept,
+            self.opening,
+            self.in_check,
+            self.noisy,
+            self.score
+        )
+    }
+}
+
+/// Reads the files (`.xz` decompressed on the fly), in order: game files
+/// (replayed, filtered) and 32-byte record files alike. A record with a bad
+/// piece or label is an error naming file and record; a damaged game file
+/// keeps the games before the damage and is named in [`Counts::damage`].
+pub fn load(paths: &[impl AsRef<Path>], filter: &Filter) -> Result<(Vec<Packed>, Counts), String> {
     let mut out = Vec::new();
+    let mut counts = Counts::default();
     for path in paths {
         let path = path.as_ref();
-        let file = File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-        let mut bytes = Vec::new();
-        let read = if path.extension().is_some_and(|e| e == "xz") {
-            liblzma::read::XzDecoder::new(BufReader::new(file)).read_to_end(&mut bytes)
-        } else {
-            BufReader::new(file).read_to_end(&mut bytes)
-        };
-        read.map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let bytes = games::file::read_bytes(path)?;
+        if games::file::is_game_file(&bytes) {
+            let parsed = games::parse(&bytes);
+            if let Some(d) = &parsed.damage {
+                let name = path.display().to_string();
+                counts.damage.push(d.describe(&name, parsed.games.len()));
+            }
+            for game in &parsed.games {
+                keep_positions(game, filter, &mut out, &mut counts);
+            }
+            continue;
+        }
         for (i, chunk) in bytes.chunks_exact(RECORD_SIZE).enumerate() {
             let rec: Packed = chunk.try_into().expect("chunks_exact gives full records");
             decode(&rec).map_err(|e| format!("{}: record {i}: {e}", path.display()))?;
             out.push(rec);
+            counts.records += 1;
         }
     }
-    Ok(out)
+    Ok((out, counts))
+}
+
+/// Packs the positions of `game` that pass `filter`.
+fn keep_positions(game: &GameRecord, filter: &Filter, out: &mut Vec<Packed>, counts: &mut Counts) {
+    counts.games += 1;
+    game.replay(|ply, board, mv, score| {
+        let counter = if ply < filter.skip_plies {
+            &mut counts.opening
+        } else if !board.checkers().is_empty() {
+            &mut counts.in_check
+        } else if mv.promotion.is_some() || moves::is_capture(board, mv) {
+            &mut counts.noisy
+        } else if i32::from(score).abs() > filter.max_score {
+            &mut counts.score
+        } else {
+            out.push(encode(board, score, game.result));
+            &mut counts.kept
+        };
+        *counter += 1;
+    });
 }
 
 /// Decodes a record into inputs and side-to-move labels.

@@ -7,17 +7,19 @@
 //! from it), the quantised network, and the loss curve.
 
 pub mod checkpoint;
+pub mod cli;
 pub mod data;
 pub mod model;
 pub mod optim;
 pub mod plot;
+pub mod recipe;
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::progress;
-use data::{Packed, Rng, Sample, decode, decode_as};
+use data::{Counts, Filter, Packed, Rng, Sample, decode, decode_as};
 use model::{Model, Scratch};
 use optim::AdamW;
 
@@ -44,12 +46,16 @@ pub struct Options {
     pub threads: usize,
     pub seed: u64,
     pub resume: bool,
+    /// Which positions of game files train.
+    pub filter: Filter,
 }
 
 /// Totals of a run.
 #[derive(Clone, Debug)]
 pub struct Summary {
     pub positions: usize,
+    /// Positions read, kept and dropped.
+    pub counts: Counts,
     /// (epoch, training loss, validation loss) of every epoch so far.
     pub losses: Vec<(u32, f64, f64)>,
 }
@@ -65,7 +71,11 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     }
     fs::create_dir_all(&opts.dir)
         .map_err(|e| format!("cannot create {}: {e}", opts.dir.display()))?;
-    let all = data::load(&opts.data)?;
+    let (all, counts) = data::load(&opts.data, &opts.filter)?;
+    eprintln!("train: {}", counts.describe());
+    for damage in &counts.damage {
+        eprintln!("warning: {damage}");
+    }
     let held = ((all.len() as f64 * opts.validation) as usize).min(all.len() / 2);
     let (train, valid) = all.split_at(all.len() - held);
     if train.is_empty() {
@@ -148,6 +158,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     }
     Ok(Summary {
         positions: train.len(),
+        counts,
         losses,
     })
 }

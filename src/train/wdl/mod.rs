@@ -57,7 +57,7 @@ pub struct Summary {
 
 /// Reads the files, fits, and draws the SVG if asked.
 pub fn run(opts: &Options) -> Result<Summary, String> {
-    let records = data::load(&opts.data)?;
+    let (records, _) = data::load(&opts.data, &data::Filter::default())?;
     let mut skipped = 0;
     let kept = records.iter().map(sample).filter(|&(score, _, _)| {
         let keep = score.abs() <= opts.max_score;

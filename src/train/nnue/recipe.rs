@@ -1,0 +1,81 @@
+//! Recipe files: how a network was trained, so that it can be rebuilt byte
+//! for byte. One `flag = value` a line, `#` comments; the flags are those of
+//! `cutoff train` (`data = a.games.xz b.games.xz`, `epochs = 20`, `no-mirror
+//! = true`, ...), and `sha256 = <hex>` names the network they make. Data
+//! paths are relative to the recipe's folder.
+
+use std::fs;
+use std::io::Read;
+use std::path::Path;
+
+use sha2::{Digest, Sha256};
+
+/// A recipe as `cutoff train` flags, with the network's expected digest.
+#[derive(Clone, Debug, Default)]
+pub struct Recipe {
+    pub flags: Vec<String>,
+    pub sha256: Option<String>,
+}
+
+/// Reads a recipe; a malformed line is an error naming it.
+pub fn read(path: &Path) -> Result<Recipe, String> {
+    let text =
+        fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let folder = path.parent().unwrap_or(Path::new("."));
+    parse(&text, folder).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Parses a recipe's text; data paths are joined to `folder`.
+pub fn parse(text: &str, folder: &Path) -> Result<Recipe, String> {
+    let mut recipe = Recipe::default();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let (key, value) = line
+            .split_once('=')
+            .map(|(k, v)| (k.trim(), v.trim()))
+            .ok_or_else(|| format!("line {}: expected `flag = value`", n + 1))?;
+        match key {
+            "sha256" => recipe.sha256 = Some(value.to_ascii_lowercase()),
+            "data" => {
+                recipe.flags.push("--data".into());
+                for file in value.split_whitespace() {
+                    recipe.flags.push(folder.join(file).display().to_string());
+                }
+            }
+            "dir" | "recipe" | "resume" => {
+                return Err(format!("line {}: `{key}` is not a recipe's to set", n + 1));
+            }
+            _ if value == "true" => recipe.flags.push(format!("--{key}")),
+            _ => {
+                recipe.flags.push(format!("--{key}"));
+                recipe.flags.push(value.to_string());
+            }
+        }
+    }
+    Ok(recipe)
+}
+
+/// The SHA-256 of a file, in lowercase hex.
+pub fn sha256_file(path: &Path) -> Result<String, String> {
+    let mut file =
+        fs::File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    let mut hasher = Sha256::new();
+    let mut buf = vec![0u8; 1 << 16];
+    loop {
+        let n = file
+            .read(&mut buf)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        if n == 0 {
+            break;
+        }
+        hasher.update(&buf[..n]);
+    }
+    Ok(hasher
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect())
+}
