@@ -71,6 +71,8 @@ enum Cmd {
     },
     /// Self-play games written as whole-game records, the network's training data (see docs/nnue.md).
     Datagen(cutoff::train::datagen::cli::DatagenArgs),
+    /// What game files hold: games, positions, positions the trainer keeps.
+    Games(cutoff::train::games::cli::GamesArgs),
     /// Texel-tune the evaluation weights on datagen or EPD data (see docs/eval.md).
     Tune(TuneArgs),
     /// Train the evaluation network on datagen data (see docs/nnue.md), or
@@ -195,6 +197,7 @@ fn main() -> ExitCode {
             };
         }
         Some(Cmd::Datagen(args)) => return cutoff::train::datagen::cli::main(args),
+        Some(Cmd::Games(args)) => return cutoff::train::games::cli::main(args),
         Some(Cmd::Tune(args)) => return run_tune(args),
         Some(Cmd::Train(TrainCmd {
             tool: Some(TrainTool::Wdl(args)),

@@ -16,6 +16,7 @@
 //! a time; a cut-off last game is dropped on reading (and repaired by a
 //! resumed datagen run).
 
+pub mod cli;
 pub mod file;
 pub mod pack;
 
