@@ -168,7 +168,9 @@ fn simd_and_scalar_agree_on(net: &Network) {
     if kernels.is_empty() {
         eprintln!("no AVX2 or AVX-512 on this machine: nothing to compare");
     }
-    let records = data::load(&[sample_path()]).expect("sample data");
+    let records = data::load(&[sample_path()], &data::Filter::default())
+        .expect("sample data")
+        .0;
     for (fast, rec) in kernels
         .iter()
         .flat_map(|&k| records.iter().map(move |r| (k, r)))
@@ -277,7 +279,10 @@ fn float_and_quantised_agree(buckets: usize) {
     shifted.params[model.b2_range()].rotate_left(1);
     let (mut worst, mut spread, mut total, mut off, mut n) = (0.0f32, 0.0f32, 0.0, 0.0, 0);
     let mut used = vec![false; buckets];
-    for rec in data::load(&[sample_path()]).expect("sample data") {
+    for rec in data::load(&[sample_path()], &data::Filter::default())
+        .expect("sample data")
+        .0
+    {
         let sample = data::decode(&rec).expect("record");
         let board = cutoff::train::datagen::format::decode(&rec)
             .expect("record")

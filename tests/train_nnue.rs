@@ -29,6 +29,7 @@ fn options(dir: &Path, epochs: u32) -> Options {
         threads: 2,
         seed: 9,
         resume: true,
+        filter: data::Filter::default(),
     }
 }
 
@@ -52,7 +53,7 @@ fn a_short_run_lowers_the_loss_and_resumes() {
     // (On 1,800 positions a 256-neuron net overfits: held-out loss is not
     // expected to fall here; docs/nnue.md has it for the real data.)
     let opts = options(&dir, 6);
-    let all = data::load(&opts.data).expect("sample");
+    let (all, _) = data::load(&opts.data, &opts.filter).expect("sample");
     let train = &all[..all.len() - (all.len() as f64 * opts.validation) as usize];
     let untrained = Model::random(opts.hidden, opts.output_buckets, &mut data::Rng(opts.seed));
     let before = evaluate_loss(&untrained, train, &opts);
@@ -118,14 +119,54 @@ fn xz_files_read_like_plain_ones() {
         liblzma::write::XzEncoder::new(std::fs::File::create(&xz_path).expect("create"), 6);
     enc.write_all(&plain).expect("compress");
     enc.finish().expect("finish");
-    let a = data::load(&[sample_path()]).expect("plain");
-    let b = data::load(std::slice::from_ref(&xz_path)).expect("xz");
+    let filter = data::Filter::default();
+    let (a, _) = data::load(&[sample_path()], &filter).expect("plain");
+    let (b, _) = data::load(std::slice::from_ref(&xz_path), &filter).expect("xz");
     assert_eq!(a.len(), plain.len() / 32);
     assert_eq!(a, b);
-    let both = data::load(&[sample_path(), xz_path]).expect("two files");
+    let (both, _) = data::load(&[sample_path(), xz_path], &filter).expect("two files");
     assert_eq!(both.len(), 2 * a.len());
     std::fs::write(dir.join("bad.bin"), [0xFFu8; 32]).expect("write");
-    let err = data::load(&[dir.join("bad.bin")]).unwrap_err();
+    let err = data::load(&[dir.join("bad.bin")], &filter).unwrap_err();
     assert!(err.contains("record 0"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `cutoff train --recipe`: the same recipe gives the same bytes twice, and
+/// a network that differs from the recipe's `sha256` is an error.
+#[test]
+fn a_recipe_rebuilds_its_network_byte_for_byte() {
+    let dir = temp_dir("recipe");
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let recipe = dir.join("tiny.recipe");
+    let text = format!(
+        "# a tiny recipe\ndata = {}\nepochs = 2\nbatch = 256\nthreads = 2\nseed = 5\nlambda = 0.5\nvalidation = 0.1\n",
+        sample_path().display()
+    );
+    std::fs::write(&recipe, &text).expect("write");
+    let train = |out: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_cutoff"))
+            .args(["train", "--recipe"])
+            .arg(&recipe)
+            .arg("--dir")
+            .arg(dir.join(out))
+            .output()
+            .expect("runs")
+    };
+    let (a, b) = (train("a"), train("b"));
+    assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+    assert!(b.status.success(), "{}", String::from_utf8_lossy(&b.stderr));
+    let net_a = std::fs::read(dir.join("a/net.nnue")).expect("net a");
+    assert_eq!(net_a, std::fs::read(dir.join("b/net.nnue")).expect("net b"));
+
+    std::fs::write(&recipe, format!("{text}sha256 = {}\n", "0".repeat(64))).expect("write");
+    let c = train("c");
+    assert!(!c.status.success());
+    let err = String::from_utf8_lossy(&c.stderr);
+    assert!(err.contains("the recipe says 0000"), "{err}");
+    std::fs::write(&recipe, format!("{text}epochs-typo = 3\n")).expect("write");
+    let d = train("d");
+    assert!(!d.status.success());
+    assert!(String::from_utf8_lossy(&d.stderr).contains("tiny.recipe"));
     std::fs::remove_dir_all(&dir).ok();
 }
