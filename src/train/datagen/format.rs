@@ -1,5 +1,7 @@
-//! The training-data file: a flat sequence of 32-byte records, no header, so
-//! files can be appended to and concatenated. All integers little-endian.
+//! The 32-byte position records of generation 0 (datagen wrote them before
+//! it wrote whole games, [`crate::train::games`]); the trainer still reads
+//! them, and packs the positions of game files this way in memory. A file
+//! is a flat sequence of records, no header. All integers little-endian.
 //!
 //! | bytes  | field                                                              |
 //! |--------|--------------------------------------------------------------------|
@@ -15,9 +17,6 @@
 //! | 31     | fullmove number, saturated at 255                                   |
 //!
 //! Only standard chess (castling with the a- and h-rooks) is recorded.
-
-use std::fs;
-use std::path::Path;
 
 use crate::board::{Board, Color, Piece, Square, fen};
 
@@ -163,17 +162,6 @@ fn to_fen(squares: &[Option<(Piece, Color)>; 64], bytes: &[u8]) -> Result<String
         bytes[30].min(100),
         bytes[31].max(1)
     ))
-}
-
-/// Reads a whole data file. A trailing partial record (a write cut short)
-/// is ignored; any other damage is an error naming the record.
-pub fn read_file(path: &Path) -> Result<Vec<Record>, String> {
-    let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    bytes
-        .chunks_exact(RECORD_SIZE)
-        .enumerate()
-        .map(|(i, chunk)| decode(chunk).map_err(|e| format!("{}: record {i}: {e}", path.display())))
-        .collect()
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ use std::path::Path;
 use crate::board::{Board, fen};
 use crate::eval::{LinearTrace, PHASE_MAX, endgame};
 use crate::train::datagen::format;
+use crate::train::nnue::data;
 
 /// One labelled position.
 #[derive(Clone, Copy, Debug)]
@@ -110,22 +111,31 @@ fn trace_all(positions: &[Labelled]) -> Dataset {
     out
 }
 
-/// Loads a datagen binary file, or a text file of `<FEN> ... "<result>";`
-/// lines (EPD as in the Zurichess sets; also `[1.0]`-style results).
+/// Loads a game file or 32-byte record file (plain or `.xz`; game files
+/// filtered as the network trainer filters them), or a text file of
+/// `<FEN> ... "<result>";` lines (EPD as in the Zurichess sets; also
+/// `[1.0]`-style results).
 pub fn load(path: &Path) -> Result<Vec<Labelled>, String> {
     let text_like = path
         .extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| matches!(e, "epd" | "txt" | "fen"));
     if !text_like {
-        return Ok(format::read_file(path)?
-            .into_iter()
-            .map(|r| Labelled {
-                board: r.board,
-                result: r.result,
-                score: Some(r.score as f32),
+        let (packed, counts) = data::load(&[path], &data::Filter::default())?;
+        if let Some(damage) = counts.damage.first() {
+            eprintln!("warning: {damage}");
+        }
+        return packed
+            .iter()
+            .map(|p| {
+                let r = format::decode(p)?;
+                Ok(Labelled {
+                    board: r.board,
+                    result: r.result,
+                    score: Some(r.score as f32),
+                })
             })
-            .collect());
+            .collect();
     }
     let text =
         fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
