@@ -1,0 +1,250 @@
+//! The module layering of src/: uci -> engine -> search -> (board, eval),
+//! with the tools (train) on top. A file may import only from its own
+//! layer or a lower one, and the files of src/search/ import each other
+//! without cycles. Read from the source text: `crate::x`, `super::x` and
+//! `use super::{x, y}`; comments, `pub mod`/`pub use` lines (a module's
+//! facade) and `#[cfg(test)]` modules do not count.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Lower number = lower layer. `progress`, `rng` and `memory` are leaves
+/// shared by several layers. Modules not listed (lab, bench, epd, main,
+/// lib) are tools on top of everything and are not checked.
+const LAYERS: &[(&str, u8)] = &[
+    ("board", 0),
+    ("eval", 0),
+    ("tablebase", 0),
+    ("progress", 0),
+    ("rng", 0),
+    ("memory", 0),
+    ("search", 1),
+    ("book", 1),
+    ("engine", 2),
+    ("uci", 3),
+    ("train", 4),
+];
+
+fn layer(module: &str) -> Option<u8> {
+    LAYERS.iter().find(|(m, _)| *m == module).map(|&(_, l)| l)
+}
+
+fn src() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+/// The code that counts: no comments, no facade lines, no test module.
+fn code_of(text: &str) -> String {
+    let text = text.find("#[cfg(test)]").map_or(text, |i| &text[..i]);
+    text.lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .filter(|l| {
+            !l.trim_start().starts_with("pub mod") && !l.trim_start().starts_with("pub use")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn ident_at(text: &str, at: usize) -> &str {
+    let rest = &text[at..];
+    let end = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    &rest[..end]
+}
+
+/// Identifiers following each `prefix` (`crate::` gives top modules).
+fn after<'a>(text: &'a str, prefix: &str) -> Vec<&'a str> {
+    text.match_indices(prefix)
+        .filter(|(i, _)| {
+            *i == 0 || !text[..*i].ends_with(|c: char| c.is_alphanumeric() || c == '_')
+        })
+        .map(|(i, _)| ident_at(text, i + prefix.len()))
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+/// (top module, submodule or "") pairs a file of module `top`/`sub` imports.
+fn edges(code: &str, top: &str, sub: &str, dir: &Path) -> BTreeSet<(String, String)> {
+    let mut out = BTreeSet::new();
+    for (i, _) in code.match_indices("crate::") {
+        let first = ident_at(code, i + 7);
+        let second = code[i + 7 + first.len()..]
+            .strip_prefix("::")
+            .map(|r| ident_at(r, 0))
+            .unwrap_or("");
+        let second = if first == top { second } else { "" };
+        out.insert((first.to_string(), second.to_string()));
+    }
+    if !sub.is_empty() && sub != "mod" {
+        let mut supers = code.to_string();
+        while supers.contains("super::super::") {
+            supers = supers.replace("super::super::", "super::");
+        }
+        for name in after(&supers, "super::") {
+            out.insert((top.to_string(), name.to_string()));
+        }
+        for group in supers.split("use super::{").skip(1) {
+            let inner = group.split("};").next().unwrap_or("");
+            for part in inner.split(',') {
+                let name = ident_at(part.trim_start(), 0);
+                if !name.is_empty() {
+                    out.insert((top.to_string(), name.to_string()));
+                }
+            }
+        }
+    } else if dir.join(top).is_dir() {
+        for (i, _) in code.match_indices("::") {
+            let before = &code[..i];
+            let start = before
+                .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .map_or(0, |p| p + 1);
+            let name = &before[start..];
+            let qualified = before[..start].ends_with("::");
+            if !name.is_empty() && !qualified && dir.join(top).join(format!("{name}.rs")).exists() {
+                out.insert((top.to_string(), name.to_string()));
+            }
+        }
+    }
+    out
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).expect("src is readable").flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// Problems found in the tree under `dir`, and the number of import edges
+/// between files of src/search/ that were read.
+fn check(dir: &Path) -> (Vec<String>, usize) {
+    let mut files = Vec::new();
+    rust_files(dir, &mut files);
+    files.sort();
+    let mut bad = Vec::new();
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for path in files {
+        let rel = path
+            .strip_prefix(dir)
+            .expect("under src")
+            .with_extension("");
+        let parts: Vec<String> = rel
+            .iter()
+            .map(|p| p.to_string_lossy().into_owned())
+            .collect();
+        let top = parts[0].as_str();
+        let sub = parts.get(1).map_or("", String::as_str);
+        let Some(own) = layer(top) else { continue };
+        if sub.ends_with("_tests") {
+            continue;
+        }
+        let code = code_of(&fs::read_to_string(&path).expect("readable"));
+        for (dep, dep_sub) in edges(&code, top, sub, dir) {
+            if layer(&dep).is_some_and(|l| l > own) {
+                bad.push(format!("{} imports {dep} (a higher layer)", rel.display()));
+            }
+            if top == "search" && dep == "search" && !sub.is_empty() {
+                let is_file = dir.join("search").join(format!("{dep_sub}.rs")).exists();
+                let target = if is_file { dep_sub } else { "mod".to_string() };
+                if target != sub {
+                    graph.entry(sub.to_string()).or_default().insert(target);
+                }
+            }
+        }
+    }
+    if let Some(cycle) = find_cycle(&graph) {
+        bad.push(format!("search import cycle: {}", cycle.join(" -> ")));
+    }
+    (bad, graph.values().map(BTreeSet::len).sum())
+}
+
+/// A cycle of the graph, if it has one (depth-first, three colours).
+fn find_cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        v: &str,
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        state: &mut BTreeMap<String, u8>,
+        path: &mut Vec<String>,
+    ) -> Option<Vec<String>> {
+        state.insert(v.to_string(), 1);
+        path.push(v.to_string());
+        for w in graph.get(v).into_iter().flatten() {
+            match state.get(w.as_str()) {
+                Some(1) => {
+                    let from = path.iter().position(|p| p == w).unwrap_or(0);
+                    let mut cycle = path[from..].to_vec();
+                    cycle.push(w.clone());
+                    return Some(cycle);
+                }
+                Some(_) => {}
+                None => {
+                    if let Some(c) = visit(w, graph, state, path) {
+                        return Some(c);
+                    }
+                }
+            }
+        }
+        path.pop();
+        state.insert(v.to_string(), 2);
+        None
+    }
+    let mut state = BTreeMap::new();
+    for v in graph.keys() {
+        if !state.contains_key(v.as_str())
+            && let Some(c) = visit(v, graph, &mut state, &mut Vec::new())
+        {
+            return Some(c);
+        }
+    }
+    None
+}
+
+#[test]
+fn every_module_imports_only_its_own_layer_or_lower() {
+    let (bad, search_edges) = check(&src());
+    assert!(bad.is_empty(), "layering problems:\n{}", bad.join("\n"));
+    // The search's files do import each other: a reader that saw nothing
+    // would pass for the wrong reason.
+    assert!(
+        search_edges > 30,
+        "only {search_edges} edges read in src/search"
+    );
+}
+
+/// The check finds what it is for: an upward import and a search cycle.
+#[test]
+fn the_check_catches_an_upward_import_and_a_cycle() {
+    let dir = std::env::temp_dir().join(format!("cutoff-layers-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(dir.join("search")).expect("temp dir");
+    let write = |name: &str, text: &str| fs::write(dir.join(name), text).expect("write");
+    write("search/a.rs", "use super::b::B;\n// use crate::uci::X;\n");
+    write("search/b.rs", "use super::{a::A, c};\n");
+    write(
+        "search/c.rs",
+        "use crate::engine::Engine;\n#[cfg(test)]\nmod tests { use crate::uci::Y; }\n",
+    );
+    write("search/mod.rs", "pub mod a;\npub mod b;\npub mod c;\n");
+    let (bad, _) = check(&dir);
+    assert!(
+        bad.iter().any(|b| b.contains("search/c imports engine")),
+        "{bad:?}"
+    );
+    assert!(
+        !bad.iter().any(|b| b.contains("uci")),
+        "comments and tests count: {bad:?}"
+    );
+    assert!(
+        bad.iter()
+            .any(|b| b.contains("cycle") && b.contains('a') && b.contains('b')),
+        "{bad:?}"
+    );
+    assert_eq!(bad.len(), 2, "{bad:?}");
+    let _ = fs::remove_dir_all(&dir);
+}
