@@ -6,7 +6,7 @@
 //! minimum_weight=0)` sorted by weight, highest first (see
 //! tools/book_check.py, which does the same over random book lines).
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output};
 

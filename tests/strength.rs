@@ -2,7 +2,7 @@
 //! legal, sometimes second-best but never far worse moves within its node
 //! budget, reproducibly; off, the search is exactly the unlimited one.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -2,7 +2,7 @@
 //! tests/data/syzygy: KQvK, KRvK, KPvK), root move filtering, the search's
 //! use of the tables and the UCI side (`tbhits`, a bad `SyzygyPath`).
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

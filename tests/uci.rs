@@ -2,7 +2,7 @@
 //! `go` limit, stop/ponder/isready during a search, and the conveniences
 //! (`d`, `go perft`, `eval`). Bad input is in `uci_errors.rs`.
 
-mod common;
+use crate::common;
 
 use common::{Session, field, is_legal};
 

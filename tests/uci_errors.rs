@@ -3,7 +3,7 @@
 //! get `bestmove 0000` at once; garbage never panics or hangs; `quit` and end
 //! of input end a search promptly.
 
-mod common;
+use crate::common;
 
 use common::{Session, is_legal};
 use cutoff::uci::command::{GO_FLAGS, GO_LIMITS};

@@ -5,7 +5,7 @@
 //! notation in PVs, options set during a search are kept, echoed junk is
 //! clipped.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

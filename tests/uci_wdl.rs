@@ -2,7 +2,7 @@
 //! `wdl W D L` (per mille, summing to 1000, side to move's view) from the
 //! engine's model; with it off, none does.
 
-mod common;
+use crate::common;
 
 use common::Session;
 use cutoff::board::Position;

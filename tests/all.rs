@@ -1,0 +1,27 @@
+//! The integration tests, one binary: each module is a file of tests/, and
+//! `common` their UCI-session helper. (One binary links once; a binary per
+//! file linked the whole engine with fat LTO two dozen times.)
+
+mod board;
+mod book;
+mod cli;
+mod common;
+mod eval_symmetry;
+mod eval_terms;
+mod lab;
+mod lab_output;
+mod layers;
+mod mates;
+mod nnue;
+mod perft;
+mod search;
+mod strength;
+mod tablebase;
+mod train_datagen;
+mod train_nnue;
+mod uci;
+mod uci_errors;
+mod uci_fuzz;
+mod uci_options;
+mod uci_rules;
+mod uci_wdl;
