@@ -116,3 +116,18 @@ pub fn run(depth: u32, hand_crafted: bool) {
     println!("{} positions, depth {depth}, {} ms", POSITIONS.len(), r.ms);
     println!("Bench: {} nodes {nps} nps", r.nodes);
 }
+
+/// `cutoff bench [DEPTH] [--hand-crafted]`.
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// Search depth per position.
+    depth: Option<u32>,
+    /// Use the hand-crafted evaluation instead of the network.
+    #[arg(long)]
+    hand_crafted: bool,
+}
+
+pub fn main(a: BenchArgs) -> std::process::ExitCode {
+    run(a.depth.unwrap_or(DEFAULT_DEPTH), a.hand_crafted);
+    std::process::ExitCode::SUCCESS
+}

@@ -218,3 +218,36 @@ mod tests {
         assert_eq!(score_text(-(MATE - 4)), "mate -2");
     }
 }
+
+/// `cutoff epd FILE [--need N] [--movetime MS] [--threads T] [--hash MB]`.
+#[derive(clap::Args, Debug)]
+pub struct EpdArgs {
+    /// The EPD file.
+    file: String,
+    /// Exit non-zero if fewer than N positions are solved.
+    #[arg(long, value_name = "N")]
+    need: Option<usize>,
+    /// Search time per position, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    movetime: u64,
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Hash table size in MB.
+    #[arg(long, default_value_t = 64)]
+    hash: usize,
+}
+
+pub fn main(a: EpdArgs) -> std::process::ExitCode {
+    let need = a.need.unwrap_or(0);
+    match run(&a.file, a.movetime, a.threads, a.hash) {
+        Ok(s) if s.solved < need => {
+            eprintln!("error: solved {}, fewer than --need {need}", s.solved);
+            std::process::ExitCode::FAILURE
+        }
+        Ok(_) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}

@@ -7,6 +7,10 @@
 //! commands) is a leaf that `book` and `train` share; so is `rng`, the
 //! seeded generator of strength limiting, the book and the trainer.
 //! `memory` and `scheduling` hold the engine's requests to the system.
+//!
+//! The `tools` feature (on by default) adds `train`, `lab`, `progress` and
+//! `cutoff book build`, and the crates only they use (plotters, indicatif,
+//! liblzma, serde, sha2); without it the crate is the engine alone.
 
 pub mod bench;
 pub mod board;
@@ -14,13 +18,16 @@ pub mod book;
 pub mod engine;
 pub mod epd;
 pub mod eval;
+#[cfg(feature = "tools")]
 pub mod lab;
 mod memory;
+#[cfg(feature = "tools")]
 mod progress;
 pub mod rng;
 mod scheduling;
 pub mod search;
 pub mod tablebase;
+#[cfg(feature = "tools")]
 pub mod train;
 pub mod uci;
 

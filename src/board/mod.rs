@@ -4,6 +4,7 @@
 //! `Position` adds copy-make with an undo stack, the keys of earlier positions
 //! for repetition detection, null moves, and move classification helpers.
 
+pub mod cli;
 pub mod fen;
 pub mod moves;
 pub mod perft;

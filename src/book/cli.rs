@@ -5,7 +5,6 @@ use std::process::ExitCode;
 
 use clap::Subcommand;
 
-use super::build;
 use super::polyglot::{self, file::Book};
 use crate::board::{Position, STARTPOS};
 
@@ -33,6 +32,7 @@ enum BookCmd {
         key: bool,
     },
     /// Build a Polyglot book from PGN games (see docs/book.md).
+    #[cfg(feature = "tools")]
     Build {
         /// PGN files.
         #[arg(long, required = true, num_args = 1..)]
@@ -57,19 +57,20 @@ pub fn run(args: BookArgs) -> ExitCode {
             chess960,
             key,
         } => probe(fen.as_deref().unwrap_or(STARTPOS), &book, chess960, key),
+        #[cfg(feature = "tools")]
         BookCmd::Build {
             pgn,
             out,
             plies,
             min_games,
         } => {
-            let opts = build::Options {
+            let opts = super::build::Options {
                 pgn,
                 out,
                 plies,
                 min_games,
             };
-            build::run(&opts).map(|s| {
+            super::build::run(&opts).map(|s| {
                 println!(
                     "book: {} games ({} with an unreadable move, used up to it), {} entries, wrote {}",
                     s.games,

@@ -5,6 +5,7 @@
 //! (the well-kept Rust PGN crates are GPL, which does not fit our MIT
 //! licence), `build` turns games into a book, `options` the UCI options.
 
+#[cfg(feature = "tools")]
 pub mod build;
 pub mod cli;
 pub mod options;

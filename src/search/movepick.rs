@@ -63,6 +63,7 @@ pub struct OrderContext<'a> {
 impl<'a> OrderContext<'a> {
     /// For `pos` taken on its own (no moves before it), every technique on:
     /// the picker outside a search (the lab, tests).
+    #[cfg(any(test, feature = "tools"))]
     pub fn standalone(pos: &Position, hist: &'a Histories) -> Self {
         Self {
             hist,

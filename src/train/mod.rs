@@ -2,6 +2,7 @@
 //! hand-crafted weights (`tune`) and the network trainer (`nnue`). This
 //! folder uses the search and the evaluation; nothing but `main.rs` uses it.
 
+pub mod cli;
 pub mod datagen;
 pub mod games;
 pub mod nnue;

@@ -6,6 +6,7 @@
 //! mean squared error between predicted and actual results. The result is
 //! written as Rust source (`src/eval/weights.rs`) that the engine compiles in.
 
+pub mod cli;
 pub mod data;
 pub mod optimise;
 pub mod output;
