@@ -1,4 +1,4 @@
-//! Opening books (issue 17): `cutoff book probe` and `book build` as a user
+//! Opening books: `cutoff book probe` and `book build` as a user
 //! runs them, and `OwnBook` in a UCI session.
 //!
 //! The expected keys and entries were computed once with python-chess 1.11.2:

@@ -1,4 +1,4 @@
-//! Property test of the UCI layer (issue 15, item 2): random command lines
+//! Property test of the UCI layer: random command lines
 //! (mutated FENs, thousands of moves, absurd option values, token soups for
 //! `go` and `setoption`, commands sent while a search runs) are fed to an
 //! in-process `Session`. Properties: no panic, no hang, and afterwards the

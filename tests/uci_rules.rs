@@ -1,4 +1,4 @@
-//! The UCI rules that GUIs rely on (issue 15): every `go` gets exactly one
+//! The UCI rules that GUIs rely on: every `go` gets exactly one
 //! `bestmove`, infinite and ponder searches wait for `stop`/`ponderhit`,
 //! bad input never leaves an older position, a finished game has a score,
 //! the last PV starts with the best move, castling is written in the mode's

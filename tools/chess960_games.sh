@@ -1,5 +1,5 @@
 #!/bin/sh
-# Chess960 games of issue 17: Cutoff against itself from random Chess960
+# Chess960 games: Cutoff against itself from random Chess960
 # start positions (seeded), through tools/soak.py. It fails (exit status 1)
 # on any illegal move, crash, hang, time loss or warning, and on any
 # `info ... pv` or `bestmove` move that is illegal or writes castling other

@@ -7,7 +7,7 @@ So one run to the largest budget, recording every change of the PV's first
 move with its node count, tells what the engine would play at every smaller
 budget. A move that takes over inside an iteration is seen when Cutoff
 reports it: at the iteration's end, or at its fail high once the search has
-run a second. Checked in session 7: a 500,000-node run of `epd_uci.py` on 150
+run a second. Checked on 0.1 (main 9b622d6, 2026-11-23): a 500,000-node run of `epd_uci.py` on 150
 WAC positions solved exactly the positions this predicted from 1M- and
 4M-node curves. Comparing builds over a range of budgets is less noisy than
 one solved count at one budget, where a change shuffles a few positions

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Checks that many `go`/`stop` cycles leave no threads or memory behind, and
-that changing Hash and Threads between searches is safe (issue 15, item 4).
+that changing Hash and Threads between searches is safe.
 
     python3 tools/go_stop_cycles.py --engine target/release/cutoff --cycles 10000
 
@@ -12,8 +12,8 @@ the engine is idle. The first rotation is a warm-up (the allocator keeps some
 freed memory for reuse); after it, each setting's resident memory is compared
 with its own first sample after the warm-up: the check fails if any grew by
 more than --rss-slack-kb, or if the idle thread count ever differs from the
-first one. Every sample must also stay within Hash + --overhead-mb (the
-issue's "Hash + 30 MB"), warm-up included. Exit status 1 on failure.
+first one. Every sample must also stay within Hash + --overhead-mb (30 MB
+by default), warm-up included. Exit status 1 on failure.
 """
 import argparse
 import random

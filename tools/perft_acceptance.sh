@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Acceptance run of the move generator (issue 2), as one job:
+# Acceptance run of the move generator, as one job:
 #  1. `cutoff perft 6` against Stockfish's `go perft 6`, alternating, median times;
 #  2. every perft file: each listed depth up to 5, all depths for the six
 #     standard positions and for special_cases (some of its lines list only

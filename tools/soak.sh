@@ -1,5 +1,5 @@
 #!/bin/sh
-# Soak games of issue 15: Cutoff against itself and against Debian engines at
+# Soak games: Cutoff against itself and against Debian engines at
 # 1+0.01 and 10+0.1, Threads 1 and 2, Hash 1 and 256 MB, pondering in some;
 # then stalls injected into Cutoff to see whether its clock reserve survives.
 # Crashes, illegal moves, time losses and disconnections must all be zero.
@@ -10,7 +10,7 @@
 #   an even number per run; 0 skips the time control). STALL_GAMES (default
 #   100) self-play games at 5+0.05 in which a share STALL_RATE (default 0.1)
 #   of one engine's moves are stopped (SIGSTOP) for STALL_MS (default 300) ms.
-#   A short check: tools/soak.sh /tmp/soak 12 0 2
+#   A short check: tools/soak.sh soak-check 12 0 2
 # ENGINE (default target/release/cutoff) is the binary; SHARED (default
 # ../shared) locates match.py and the opening file. SEED_BASE (default 0) is
 # added to every run's seed, so a second run plays other openings. OUTDIR gets one PGN and

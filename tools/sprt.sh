@@ -3,7 +3,8 @@
 # under the conditions of match_conditions.sh.
 #
 # usage: tools/sprt.sh NEW_BINARY BASE_BINARY [TC] [ELO0] [ELO1] [SEED] [PGN]
-#   e.g. tools/sprt.sh target/release/cutoff /tmp/cutoff-main 5+0.05 0 10
+#   e.g. tools/sprt.sh target/release/cutoff base/cutoff 5+0.05 0 10
+#   (base/cutoff: a release build of the base commit)
 # Stops when H0 (gain <= ELO0) or H1 (gain >= ELO1) is accepted.
 set -eu
 NEW=$1

@@ -43,8 +43,8 @@ pub struct TtEntry {
     pub bound: TtBound,
 }
 
-// Why threads racing on a slot never make the search play a wrong move
-// (issue 15): the memory-ordering argument.
+// Why threads racing on a slot never make the search play a wrong move:
+// the memory-ordering argument.
 //
 // - Each word is one `AtomicU64`: a load returns a value some `write` stored
 //   whole, never a mix of two stores' bits. `Relaxed` gives no order between
