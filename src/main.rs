@@ -55,6 +55,28 @@ enum Cmd {
     Lab(cutoff::lab::cli::LabArgs),
 }
 
+/// OpenBench's datagen runs `cutoff "genfens N seed S book B" "quit"`:
+/// arguments that are commands, answered in order.
+#[cfg(feature = "tools")]
+fn openbench_commands() -> Option<ExitCode> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if !args.first()?.starts_with("genfens") {
+        return None;
+    }
+    for arg in &args {
+        match arg.split_whitespace().next() {
+            Some("genfens") => {
+                for line in cutoff::train::datagen::genfens::answer(arg) {
+                    println!("{line}");
+                }
+            }
+            Some("quit") => break,
+            _ => println!("info string error: unknown command '{arg}'"),
+        }
+    }
+    Some(ExitCode::SUCCESS)
+}
+
 /// `cutoff ... | head -1`: once the reader has gone, `println!` panics on the
 /// next line. That is not an error of ours; end quietly with success.
 fn exit_quietly_on_closed_stdout() {
@@ -75,6 +97,10 @@ fn exit_quietly_on_closed_stdout() {
 
 fn main() -> ExitCode {
     exit_quietly_on_closed_stdout();
+    #[cfg(feature = "tools")]
+    if let Some(code) = openbench_commands() {
+        return code;
+    }
     let cli = Cli::parse();
     match cli.command {
         None | Some(Cmd::Uci) => {

@@ -290,3 +290,31 @@ fn tune_writes_where_it_is_told() {
     let text = std::fs::read_to_string(&out).expect("weights written");
     assert!(text.contains("WEIGHTS"), "{text}");
 }
+
+/// OpenBench's datagen: `cutoff "genfens N seed S book B" "quit"`, read as
+/// `info string genfens <FEN>` lines; a book's lines are the starts.
+#[test]
+fn genfens_answers_as_openbench_asks() {
+    let o = cutoff(&["genfens 4 seed 9 book None", "quit"]);
+    assert!(o.status.success());
+    let fens: Vec<String> = stdout(&o)
+        .lines()
+        .filter_map(|l| l.strip_prefix("info string genfens ").map(str::to_string))
+        .collect();
+    assert_eq!(fens.len(), 4, "{}", stdout(&o));
+    let book = scratch(
+        "genfens.epd",
+        "rnbqkb1r/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 1 2\n",
+    );
+    let o = cutoff(&[&format!("genfens 3 seed 9 book {book}"), "quit"]);
+    let text = stdout(&o);
+    assert_eq!(text.lines().count(), 3, "{text}");
+    for line in text.lines() {
+        let f = line
+            .strip_prefix("info string genfens ")
+            .expect("a genfens line");
+        let pos = cutoff::board::Position::from_fen(f, false).expect("legal");
+        // Two random plies on top of the book line (its fullmove number 2).
+        assert_eq!(pos.board().fullmove_number(), 3, "{f}");
+    }
+}

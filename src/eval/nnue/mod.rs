@@ -96,14 +96,18 @@ impl Network {
 /// The `EvalFile` name of the network built into the binary.
 pub const EMBEDDED_NET: &str = "<embedded>";
 
-/// The network built into the binary.
-static DEFAULT_BYTES: &[u8] = include_bytes!("default.nnue");
+/// The network built into the binary: `default.nnue`, or the file of
+/// `make EVALFILE=...` (see build.rs).
+static DEFAULT_BYTES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/net.nnue"));
 
 /// The embedded network (parsed once).
 pub fn default_network() -> Arc<Network> {
     static NET: OnceLock<Arc<Network>> = OnceLock::new();
     NET.get_or_init(|| {
-        Arc::new(file::parse(DEFAULT_BYTES).expect("the embedded network is valid (tested)"))
+        Arc::new(
+            file::parse(DEFAULT_BYTES)
+                .expect("the embedded network (default.nnue, tested, or make's EVALFILE) is valid"),
+        )
     })
     .clone()
 }

@@ -15,10 +15,10 @@ pub struct DatagenArgs {
     #[arg(long)]
     games: u64,
     /// No new iteration of a move's search after this many nodes.
-    #[arg(long, default_value_t = 2000)]
+    #[arg(long, default_value_t = GameConfig::default().soft_nodes)]
     soft_nodes: u64,
     /// A move's search stops at this many nodes.
-    #[arg(long, default_value_t = 50_000)]
+    #[arg(long, default_value_t = GameConfig::default().hard_nodes)]
     hard_nodes: u64,
     /// Game threads (default: all cores); the output does not depend on it.
     #[arg(long)]
@@ -33,10 +33,10 @@ pub struct DatagenArgs {
     #[arg(long)]
     chess960: bool,
     /// Random plies played before the game proper.
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, default_value_t = GameConfig::default().random_plies)]
     random_plies: usize,
     /// Depth of the search that rejects starts scored beyond 1000 cp.
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, default_value_t = GameConfig::default().verify_depth)]
     verify_depth: u32,
     /// Play with the hand-crafted evaluation (as generation 0 was made).
     #[arg(long)]

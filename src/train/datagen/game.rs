@@ -52,6 +52,20 @@ pub struct GameConfig {
     pub hand_crafted: bool,
 }
 
+impl Default for GameConfig {
+    /// The settings of the committed self-play corpus.
+    fn default() -> Self {
+        Self {
+            soft_nodes: 2000,
+            hard_nodes: 50_000,
+            random_plies: 8,
+            verify_depth: 8,
+            chess960: false,
+            hand_crafted: false,
+        }
+    }
+}
+
 /// A score this large (cp) for `WIN_PLIES` plies in a row decides the game.
 const WIN_SCORE: i32 = 2000;
 const WIN_PLIES: usize = 4;
@@ -90,7 +104,7 @@ pub fn play(
 
 /// A start: an opening (or a Chess960 position), random plies, then a
 /// search that must find the position balanced enough to be a game.
-fn random_start(
+pub fn random_start(
     config: &GameConfig,
     openings: &[Board],
     settings: &Settings,

@@ -11,6 +11,7 @@
 pub mod cli;
 pub mod format;
 pub mod game;
+pub mod genfens;
 
 use std::collections::BTreeMap;
 use std::fs::{self, File, OpenOptions};
@@ -181,15 +182,23 @@ fn prepare_file(path: &Path) -> Result<u64, String> {
     Ok(parsed.games.len() as u64)
 }
 
-/// Reads start positions: one FEN or EPD line each (the first four fields).
-fn read_openings(path: &Path) -> Result<Vec<Board>, String> {
+/// Reads start positions: one FEN or EPD line each (an EPD line's
+/// operations are skipped).
+pub(crate) fn read_openings(path: &Path) -> Result<Vec<Board>, String> {
     let text =
         fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut boards = Vec::new();
     for (n, line) in text.lines().enumerate() {
-        let fields: Vec<&str> = line.split_whitespace().take(4).collect();
+        let mut fields: Vec<&str> = line.split_whitespace().take(6).collect();
         if fields.is_empty() || line.starts_with('#') {
             continue;
+        }
+        // A FEN's move counters, or an EPD line's operations after four fields.
+        if !fields[4.min(fields.len())..]
+            .iter()
+            .all(|f| f.parse::<u32>().is_ok())
+        {
+            fields.truncate(4);
         }
         let board = fen::parse_fen(&fields.join(" "))
             .map_err(|e| format!("{} line {}: {e}", path.display(), n + 1))?;
