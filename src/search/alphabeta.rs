@@ -15,12 +15,12 @@
 //! move pruning, futility, SEE), the extensions and late move reductions.
 
 use super::extensions::Singular;
-use super::history::{PieceTo, piece_to};
+use super::history::{PieceTo, Tried, piece_to};
 use super::movepick::{MovePicker, is_tactical};
 use super::node::{MoveState, Node};
 use super::params::{CURRMOVE_AFTER_MS, EXTENSION_PLY_LIMIT, IIR_MIN_DEPTH, TT_EVAL_DEPTH_SLACK};
 use super::score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, Score, mated_in};
-use super::thread::{Tried, Worker};
+use super::thread::Worker;
 use super::tt::{
     QS_DEPTH_CHECKS, TtBound, TtEntry, bound_decides, improves_eval, score_from_tt, score_to_tt,
 };

@@ -6,9 +6,9 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 use super::config::SearchConfig;
-use super::history::{Histories, PieceTo, history_bonus, piece_to};
+use super::history::{Cutoff, Histories, PieceTo, learn_cutoff};
 use super::lmr::LmrTable;
-use super::movepick::{MovePicker, NO_MOVE, OrderContext, is_tactical};
+use super::movepick::{MovePicker, OrderContext};
 use super::pv::PvTable;
 use super::score::{INFINITE, MAX_PLY, NO_EVAL, Score};
 use super::time::Clock;
@@ -255,9 +255,6 @@ impl<'a> Worker<'a> {
     }
 }
 
-/// Moves remembered per node for history maluses.
-const TRIED_MAX: usize = 64;
-
 impl Worker<'_> {
     /// Rewards the cutoff move and punishes the moves tried before it.
     pub(super) fn update_histories(
@@ -277,86 +274,5 @@ impl Worker<'_> {
             noisies,
         };
         learn_cutoff(&mut self.hist, &self.pos, &cut, self.config.history);
-    }
-}
-
-/// A cutoff to learn from: the move, where, and the moves tried before it.
-pub(crate) struct Cutoff<'a> {
-    pub best: Move,
-    pub depth: i32,
-    pub ply: usize,
-    /// (piece, square) of the moves 1 and 2 plies back.
-    pub prevs: [Option<PieceTo>; 2],
-    pub quiets: &'a [Move],
-    pub noisies: &'a [Move],
-}
-
-/// Rewards the cutoff move and punishes the moves tried before it (the quiet
-/// tables only with `quiet_history`, the `history` switch). Shared with the
-/// lab's ordering experiment, so that it learns as the engine does.
-pub(crate) fn learn_cutoff(hist: &mut Histories, pos: &Position, c: &Cutoff, quiet_history: bool) {
-    let bonus = history_bonus(c.depth);
-    let stm = pos.side_to_move();
-    let board = pos.board();
-    let pt_of = |mv: Move| {
-        let piece = board.piece_on(mv.from).unwrap_or(crate::board::Piece::Pawn);
-        piece_to(stm, piece, mv.to)
-    };
-    if !is_tactical(pos, c.best) {
-        if quiet_history {
-            hist.update_quiet(stm, c.best, pt_of(c.best), c.prevs, bonus);
-            for &q in c.quiets {
-                hist.update_quiet(stm, q, pt_of(q), c.prevs, -bonus);
-            }
-        }
-        hist.add_refutation(c.ply, c.best, c.prevs[0]);
-    } else if let Some(victim) = pos.captured(c.best) {
-        hist.update_capture(pt_of(c.best), victim, bonus);
-    }
-    for &n in c.noisies {
-        if let Some(victim) = pos.captured(n) {
-            hist.update_capture(pt_of(n), victim, -bonus);
-        }
-    }
-}
-
-/// The moves searched at a node before the best one, for history maluses.
-pub(super) struct Tried {
-    quiets: [Move; TRIED_MAX],
-    noisies: [Move; TRIED_MAX],
-    n_quiets: usize,
-    n_noisies: usize,
-}
-
-impl Default for Tried {
-    fn default() -> Self {
-        Self {
-            quiets: [NO_MOVE; TRIED_MAX],
-            noisies: [NO_MOVE; TRIED_MAX],
-            n_quiets: 0,
-            n_noisies: 0,
-        }
-    }
-}
-
-impl Tried {
-    pub(super) fn push(&mut self, mv: Move, quiet: bool) {
-        let (list, n) = if quiet {
-            (&mut self.quiets, &mut self.n_quiets)
-        } else {
-            (&mut self.noisies, &mut self.n_noisies)
-        };
-        if *n < TRIED_MAX {
-            list[*n] = mv;
-            *n += 1;
-        }
-    }
-
-    pub(super) fn quiets(&self) -> &[Move] {
-        &self.quiets[..self.n_quiets]
-    }
-
-    pub(super) fn noisies(&self) -> &[Move] {
-        &self.noisies[..self.n_noisies]
     }
 }
