@@ -24,8 +24,8 @@ use super::thread::Worker;
 use super::tt::{
     QS_DEPTH_CHECKS, TtBound, TtEntry, bound_decides, improves_eval, score_from_tt, score_to_tt,
 };
-use crate::board::moves::CheckInfo;
-use crate::board::{Move, Piece};
+use crate::board::Move;
+use crate::board::moves::{CheckInfo, moving_piece};
 
 impl Worker<'_> {
     /// Searches the node at `ply` to `depth` within (alpha, beta).
@@ -256,7 +256,7 @@ impl Worker<'_> {
         let stm = self.pos.side_to_move();
         let board = self.pos.board();
         let quiet = !is_tactical(&self.pos, mv);
-        let piece = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
+        let piece = moving_piece(board, mv);
         let piece_to = piece_to(stm, piece, mv.to);
         let history = if quiet {
             self.hist.butterfly(stm, mv)

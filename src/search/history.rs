@@ -25,6 +25,7 @@ use super::params::{
     HISTORY_BONUS_LINEAR, HISTORY_BONUS_MAX, HISTORY_BONUS_QUADRATIC, HISTORY_MAX,
 };
 use super::score::MAX_PLY;
+use crate::board::moves::moving_piece;
 use crate::board::{Color, Move, Piece, Position, Square};
 
 /// Bonus for a move that caused a cutoff at `depth` (malus for the others tried).
@@ -162,7 +163,7 @@ pub(crate) fn learn_cutoff(hist: &mut Histories, pos: &Position, c: &Cutoff, qui
     let stm = pos.side_to_move();
     let board = pos.board();
     let pt_of = |mv: Move| {
-        let piece = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
+        let piece = moving_piece(board, mv);
         piece_to(stm, piece, mv.to)
     };
     if !is_tactical(pos, c.best) {

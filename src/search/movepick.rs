@@ -11,7 +11,7 @@
 use super::config::SearchConfig;
 use super::history::{Histories, PieceTo, piece_to};
 use super::params::{CAPTURE_HISTORY_DIVISOR, CHECK_BONUS, MVV_SCALE};
-use crate::board::moves::CheckInfo;
+use crate::board::moves::{CheckInfo, moving_piece};
 use crate::board::see::{see_ge, see_value};
 use crate::board::{Move, Piece, Position};
 
@@ -309,7 +309,7 @@ impl MovePicker {
         let stm = board.side_to_move();
         for i in self.noisy_end..self.len {
             let mv = self.list[i].0;
-            let piece = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
+            let piece = moving_piece(board, mv);
             let pt = piece_to(stm, piece, mv.to);
             let check = if ctx.checks.gives_check_by(board, mv, piece) {
                 CHECK_BONUS

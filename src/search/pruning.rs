@@ -8,6 +8,7 @@ use super::node::{MoveState, Node};
 use super::params::*;
 use super::score::{MATE_BOUND, Score};
 use super::thread::Worker;
+use crate::board::moves::moving_piece;
 use crate::board::see::see_ge;
 
 impl Worker<'_> {
@@ -110,11 +111,7 @@ impl Worker<'_> {
                 continue;
             }
             let stm = self.pos.side_to_move();
-            let piece = self
-                .pos
-                .board()
-                .piece_on(mv.from)
-                .unwrap_or(crate::board::Piece::Pawn);
+            let piece = moving_piece(self.pos.board(), mv);
             self.make_move(mv);
             self.stack[ply].piece_to = Some(super::history::piece_to(stm, piece, mv.to));
             self.stack[ply].null_move = false;
