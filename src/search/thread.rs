@@ -1,11 +1,14 @@
-//! Per-thread search state: the position, evaluator, histories, the stack of
-//! per-ply data, the root moves and node counting. Lazy SMP runs one `Worker`
-//! per thread; they share only the transposition table and the stop flag.
+//! Per-thread search state. `ThreadData` is what a thread keeps between
+//! searches (histories, evaluator, buffers); `Worker` is one search's view of
+//! it, with the position, the per-ply stack, the root moves and node
+//! counting. Lazy SMP runs one `Worker` per thread; they share only `Shared`
+//! (the transposition table, the signals and the counters).
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 use super::config::SearchConfig;
+use super::driver::Task;
 use super::history::{Cutoff, Histories, PieceTo, learn_cutoff};
 use super::lmr::LmrTable;
 use super::movepick::{MovePicker, OrderContext};
@@ -58,16 +61,79 @@ pub struct RootMove {
     pub nodes: u64,
 }
 
+/// What a search thread keeps from one search to the next: its histories
+/// (the moves of a game share most of their tree, so they stay until
+/// `ucinewgame`), its evaluator and the buffers every search needs, so that
+/// a `go` allocates none of them again.
+pub struct ThreadData {
+    hist: Box<Histories>,
+    /// Made by the first search (it needs that search's network).
+    evaluator: Option<Evaluator>,
+    stack: Vec<Frame>,
+    pv: PvTable,
+    lmr: LmrTable,
+    move_lists: Vec<Vec<(Move, i32)>>,
+}
+
+impl Default for ThreadData {
+    fn default() -> Self {
+        Self {
+            hist: Box::default(),
+            evaluator: None,
+            stack: vec![Frame::default(); MAX_PLY + 4],
+            pv: PvTable::default(),
+            lmr: LmrTable::default(),
+            move_lists: (0..MAX_PLY + 4).map(|_| Vec::with_capacity(256)).collect(),
+        }
+    }
+}
+
+impl ThreadData {
+    /// Forgets what earlier searches learned (`ucinewgame`).
+    pub fn clear_histories(&mut self) {
+        *self.hist = Histories::default();
+    }
+
+    /// Readies the kept state for a search. Only the histories carry over
+    /// (killers belong to the old root's plies; the evaluator's pawn cache
+    /// holds exact results only), so that searches on fresh and on kept data
+    /// differ by the histories alone.
+    fn begin(&mut self) {
+        self.hist.clear_all_killers();
+        self.stack.fill(Frame::default());
+        self.pv.clear_all();
+    }
+}
+
+/// The evaluator in `slot`, made anew unless it evaluates with `network`
+/// (made by the first search, and again after `EvalFile` or `UseNNUE`),
+/// set to start from `root`.
+fn evaluator_for<'e>(
+    slot: &'e mut Option<Evaluator>,
+    network: Option<&Arc<Network>>,
+    root: &Position,
+) -> &'e mut Evaluator {
+    let evaluator = match slot.take() {
+        Some(e) if e.uses(network) => slot.insert(e),
+        _ => slot.insert(Evaluator::new(network.cloned())),
+    };
+    evaluator.reset(root.board());
+    evaluator
+}
+
+/// One thread's view of one search: the kept `ThreadData` (borrowed field
+/// by field, so that the search reads them as its own) and this search's
+/// position, root moves, counters and limits.
 pub struct Worker<'a> {
     pub id: usize,
     pub pos: Position,
-    pub evaluator: Evaluator,
-    pub hist: Box<Histories>,
-    pub stack: Vec<Frame>,
-    pub pv: PvTable,
-    pub lmr: LmrTable,
+    pub evaluator: &'a mut Evaluator,
+    pub hist: &'a mut Histories,
+    pub stack: &'a mut [Frame],
+    pub pv: &'a mut PvTable,
+    pub lmr: &'a LmrTable,
     /// Move-list buffers, one per ply, lent to each node's move picker.
-    move_lists: Vec<Vec<(Move, i32)>>,
+    move_lists: &'a mut [Vec<(Move, i32)>],
     pub root_moves: Vec<RootMove>,
     pub pv_idx: usize,
     pub root_depth: i32,
@@ -87,28 +153,30 @@ pub struct Worker<'a> {
 }
 
 impl<'a> Worker<'a> {
+    /// Thread `id`'s worker for `task`, on its kept data `td`.
     pub fn new(
         id: usize,
-        mut pos: Position,
-        root_moves: &[Move],
+        td: &'a mut ThreadData,
+        task: &Task,
         shared: &'a Shared,
-        clock: Clock,
-        config: SearchConfig,
-        network: Option<Arc<Network>>,
+        reporter: Option<&'a mut (dyn Reporter + 'a)>,
     ) -> Self {
+        let mut pos = task.root.clone();
         pos.forget_undo();
-        let mut evaluator = Evaluator::new(network);
-        evaluator.reset(pos.board());
+        td.begin();
+        let network = task.settings.network.as_ref();
+        let evaluator = evaluator_for(&mut td.evaluator, network, &pos);
         Self {
             id,
             pos,
             evaluator,
-            hist: shared.take_histories(id),
-            stack: vec![Frame::default(); MAX_PLY + 4],
-            pv: PvTable::default(),
-            lmr: LmrTable::default(),
-            move_lists: (0..MAX_PLY + 4).map(|_| Vec::with_capacity(256)).collect(),
-            root_moves: root_moves
+            hist: &mut td.hist,
+            stack: &mut td.stack,
+            pv: &mut td.pv,
+            lmr: &td.lmr,
+            move_lists: &mut td.move_lists,
+            root_moves: task
+                .root_moves
                 .iter()
                 .map(|&mv| RootMove {
                     mv,
@@ -126,11 +194,11 @@ impl<'a> Worker<'a> {
             flushed: 0,
             stopped: false,
             nmp_min_ply: 0,
-            config,
+            config: task.settings.config,
             shared,
-            clock,
-            reporter: None,
-            syzygy: None,
+            clock: task.clock.clone(),
+            reporter,
+            syzygy: task.settings.syzygy.clone(),
         }
     }
 
@@ -179,7 +247,7 @@ impl<'a> Worker<'a> {
         checks: CheckInfo,
     ) -> Option<Move> {
         let ctx = OrderContext {
-            hist: &self.hist,
+            hist: self.hist,
             config: &self.config,
             prevs,
             checks,
@@ -273,6 +341,6 @@ impl Worker<'_> {
             quiets,
             noisies,
         };
-        learn_cutoff(&mut self.hist, &self.pos, &cut, self.config.history);
+        learn_cutoff(self.hist, &self.pos, &cut, self.config.history);
     }
 }
