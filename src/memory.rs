@@ -17,10 +17,6 @@ pub fn advise_huge_pages(start: *const u8, len: usize) {
     #[cfg(all(target_os = "linux", not(miri)))]
     {
         const PAGE: usize = 4096;
-        const MADV_HUGEPAGE: i32 = 14;
-        unsafe extern "C" {
-            fn madvise(addr: *mut u8, len: usize, advice: i32) -> i32;
-        }
         let first = (start as usize).next_multiple_of(PAGE);
         let end = (start as usize + len) / PAGE * PAGE;
         if end > first {
@@ -28,7 +24,7 @@ pub fn advise_huge_pages(start: *const u8, len: usize) {
             // owns; MADV_HUGEPAGE changes only how the kernel backs them,
             // never their contents. A refusal (no THP) is harmless: ignored.
             unsafe {
-                madvise(first as *mut u8, end - first, MADV_HUGEPAGE);
+                libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE);
             }
         }
     }
@@ -40,13 +36,10 @@ pub fn advise_huge_pages(start: *const u8, len: usize) {
 pub fn release_free_memory() {
     #[cfg(all(target_os = "linux", target_env = "gnu", not(miri)))]
     {
-        unsafe extern "C" {
-            fn malloc_trim(pad: usize) -> i32;
-        }
         // SAFETY: malloc_trim takes no pointer; it locks glibc's own arenas
         // and returns only pages that no live allocation owns.
         unsafe {
-            malloc_trim(0);
+            libc::malloc_trim(0);
         }
     }
 }

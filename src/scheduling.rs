@@ -44,63 +44,53 @@ fn slice_ns() -> Option<u64> {
     sys::slice_ns()
 }
 
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-))]
+#[cfg(all(target_os = "linux", not(miri)))]
 mod sys {
-    /// `struct sched_attr` as of Linux 3.14 (SCHED_ATTR_SIZE_VER0).
-    #[repr(C)]
-    #[derive(Default)]
-    struct SchedAttr {
-        size: u32,
-        policy: u32,
-        flags: u64,
-        nice: i32,
-        priority: u32,
-        runtime: u64,
-        deadline: u64,
-        period: u64,
+    use libc::{
+        SCHED_BATCH, SCHED_OTHER, SYS_sched_getattr, SYS_sched_setattr, c_long, sched_attr,
+    };
+
+    /// The size the kernel is told: `sched_attr` as of Linux 3.14
+    /// (SCHED_ATTR_SIZE_VER0), the fields libc declares.
+    const SIZE: u32 = std::mem::size_of::<sched_attr>() as u32;
+    /// The fair policies, whose `sched_runtime` is the slice.
+    const FAIR: [u32; 2] = [SCHED_OTHER as u32, SCHED_BATCH as u32];
+
+    fn zeroed() -> sched_attr {
+        sched_attr {
+            size: 0,
+            sched_policy: 0,
+            sched_flags: 0,
+            sched_nice: 0,
+            sched_priority: 0,
+            sched_runtime: 0,
+            sched_deadline: 0,
+            sched_period: 0,
+        }
     }
 
-    #[cfg(target_arch = "x86_64")]
-    const SYS_SETATTR: i64 = 314;
-    #[cfg(target_arch = "x86_64")]
-    const SYS_GETATTR: i64 = 315;
-    #[cfg(target_arch = "aarch64")]
-    const SYS_SETATTR: i64 = 274;
-    #[cfg(target_arch = "aarch64")]
-    const SYS_GETATTR: i64 = 275;
-    const SIZE: u32 = std::mem::size_of::<SchedAttr>() as u32;
-    /// SCHED_OTHER and SCHED_BATCH: the fair policies, whose `runtime` is the slice.
-    const FAIR: [u32; 2] = [0, 3];
-
-    // Through libc's `syscall`: glibc wraps these calls only from 2.41.
-    // Every argument is passed as a full register (`i64`), as the kernel reads them.
-    unsafe extern "C" {
-        fn syscall(number: i64, ...) -> i64;
-    }
+    // Through `syscall`: glibc wraps these calls only from 2.41. Every
+    // argument is passed as a full register (`c_long`), as the kernel reads them.
 
     /// The calling thread's attributes, if it runs under a fair policy.
-    fn get() -> Option<SchedAttr> {
-        let mut attr = SchedAttr::default();
+    fn get() -> Option<sched_attr> {
+        let mut attr = zeroed();
         // SAFETY: pid 0 is the calling thread; the kernel writes at most
-        // `SIZE` bytes into `attr`, a live, writable `SchedAttr` of that size.
+        // `SIZE` bytes into `attr`, a live, writable `sched_attr` of that size.
         let status = unsafe {
-            syscall(
-                SYS_GETATTR,
-                0i64,
-                &mut attr as *mut SchedAttr,
-                SIZE as i64,
-                0i64,
+            libc::syscall(
+                SYS_sched_getattr,
+                0 as c_long,
+                &mut attr as *mut sched_attr,
+                SIZE as c_long,
+                0 as c_long,
             )
         };
-        (status == 0 && FAIR.contains(&attr.policy)).then_some(attr)
+        (status == 0 && FAIR.contains(&attr.sched_policy)).then_some(attr)
     }
 
     pub fn slice_ns() -> Option<u64> {
-        get().map(|attr| attr.runtime).filter(|&ns| ns > 0)
+        get().map(|attr| attr.sched_runtime).filter(|&ns| ns > 0)
     }
 
     /// Changes only the slice: policy and nice are written back as read, so a
@@ -108,20 +98,23 @@ mod sys {
     pub fn set_slice_ns(ns: u64) {
         if let Some(mut attr) = get() {
             attr.size = SIZE;
-            attr.flags = 0;
-            attr.runtime = ns;
+            attr.sched_flags = 0;
+            attr.sched_runtime = ns;
             // SAFETY: pid 0 is the calling thread; the kernel reads `SIZE`
-            // bytes from `attr`, a live `SchedAttr` of that size.
-            unsafe { syscall(SYS_SETATTR, 0i64, &attr as *const SchedAttr, 0i64) };
+            // bytes from `attr`, a live `sched_attr` of that size.
+            unsafe {
+                libc::syscall(
+                    SYS_sched_setattr,
+                    0 as c_long,
+                    &attr as *const sched_attr,
+                    0 as c_long,
+                )
+            };
         }
     }
 }
 
-#[cfg(not(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64"),
-    not(miri)
-)))]
+#[cfg(not(all(target_os = "linux", not(miri))))]
 mod sys {
     pub fn slice_ns() -> Option<u64> {
         None

@@ -14,6 +14,7 @@ mod layers;
 mod mates;
 mod nnue;
 mod perft;
+mod pool;
 mod search;
 mod strength;
 mod tablebase;

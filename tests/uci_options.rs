@@ -71,6 +71,11 @@ fn values_reach_the_engine_options() {
         (64, 2, 3, 50)
     );
     assert!(e.options().chess960() && e.position().chess960());
+    // Hash resizes the pool's table in place; Threads restarts its threads.
+    assert_eq!(
+        (e.pool().shared().tt.size_mb(), e.pool().threads()),
+        (64, 2)
+    );
     assert!(options::set(&mut e, "clear hash", None).is_ok());
 }
 

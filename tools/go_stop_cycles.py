@@ -11,8 +11,9 @@ Each cycle: `position`, `go infinite` (or a short `go depth`/`go nodes`/
 the engine is idle. The first rotation is a warm-up (the allocator keeps some
 freed memory for reuse); after it, each setting's resident memory is compared
 with its own first sample after the warm-up: the check fails if any grew by
-more than --rss-slack-kb, or if the idle thread count ever differs from the
-first one. Every sample must also stay within Hash + --overhead-mb (30 MB
+more than --rss-slack-kb, or if the idle process ever has other threads than
+the input thread and one per search thread (the pool's threads stay parked
+between searches). Every sample must also stay within Hash + --overhead-mb (30 MB
 by default), warm-up included. Exit status 1 on failure.
 """
 import argparse
@@ -67,7 +68,8 @@ def main():
               f"Threads {threads}: process threads {t}, VmRSS {rss} kB", flush=True)
     send(proc, "quit")
     proc.wait(timeout=10)
-    idle_threads = {s[3] for s in samples}
+    # Threads beside the pool's: the input thread alone.
+    idle_threads = {s[3] - s[2] for s in samples}
     growth = {}
     for setting in SETTINGS:
         rss = [s[4] for s in samples[len(SETTINGS):] if (s[1], s[2]) == setting]
@@ -77,7 +79,7 @@ def main():
     # Resident memory beyond the table, per sample; the largest of them.
     over = max((s[4] - s[1] * 1024, s[1], s[2]) for s in samples)
     print(f"{blocks * args.change} cycles in {time.time() - started:.0f} s; "
-          f"idle threads {sorted(idle_threads)}; VmRSS growth after warm-up per "
+          f"idle threads beside the pool's {sorted(idle_threads)}; VmRSS growth after warm-up per "
           f"(Hash, Threads): " + ", ".join(f"{k}: {v:+d} kB" for k, v in growth.items())
           + f"; peak VmRSS {max(s[4] for s in samples)} kB; largest VmRSS beyond Hash "
           f"{over[0]} kB (Hash {over[1]}, Threads {over[2]}); exit status {proc.returncode}")

@@ -216,6 +216,13 @@ impl Position {
     }
 
     /// A capture or a promotion: moves that change the material balance.
+    /// The moves quiescence searches and the move picker's noisy stages:
+    /// captures and queen promotions. Underpromotions are searched as quiets
+    /// (unlike `is_noisy`, which counts every promotion).
+    pub fn is_tactical(&self, mv: Move) -> bool {
+        mv.promotion == Some(Piece::Queen) || self.is_capture(mv)
+    }
+
     pub fn is_noisy(&self, mv: Move) -> bool {
         mv.promotion.is_some() || self.is_capture(mv)
     }

@@ -51,6 +51,13 @@ pub fn is_capture(board: &Board, mv: Move) -> bool {
     board.colors(!board.side_to_move()).has(mv.to) || is_en_passant(board, mv)
 }
 
+/// The piece `mv` moves. For a move of `board` the from-square is never
+/// empty; the pawn only keeps a stray move from panicking.
+#[inline]
+pub fn moving_piece(board: &Board, mv: Move) -> Piece {
+    board.piece_on(mv.from).unwrap_or(Piece::Pawn)
+}
+
 /// The piece a move captures, if any.
 pub fn captured(board: &Board, mv: Move) -> Option<Piece> {
     if board.colors(!board.side_to_move()).has(mv.to) {

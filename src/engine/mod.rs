@@ -1,20 +1,21 @@
-//! The engine: the current game position, the options, and the search thread.
+//! The engine: the current game position, the options, and the search
+//! threads (a `ThreadPool`).
 //!
 //! The UCI layer drives it; it never calls back into UCI except through the
-//! `Reporter` it is handed for each search. A search runs on its own thread
-//! with a large stack, so the caller stays free to answer `isready` and `stop`.
+//! `Reporter` it is handed for each search. A search runs on the pool's
+//! threads (large stacks), so the caller stays free to answer `isready` and
+//! `stop`.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 pub mod options;
 
 use crate::board::Position;
 use crate::search::info::Reporter;
 use crate::search::limits::Limits;
-use crate::search::{self, SEARCH_STACK_BYTES, SearchResult, Shared};
+use crate::search::{SearchJob, SearchResult, Shared, ThreadPool};
 use options::Options;
 
 pub struct Engine {
@@ -24,8 +25,10 @@ pub struct Engine {
     /// older position the GUI no longer has.
     no_position: Option<String>,
     options: Options,
-    shared: Arc<Shared>,
-    thread: Option<JoinHandle<()>>,
+    /// The search threads, parked between searches, and the table.
+    pool: ThreadPool,
+    /// When the last `go` arrived: `ponderhit` is timed from it.
+    go_time: Instant,
     /// Set by the search thread just before it prints `bestmove`: from then
     /// on the GUI may send anything, even while the thread is still ending.
     done: Arc<AtomicBool>,
@@ -47,9 +50,9 @@ impl Engine {
         Self {
             position: Position::default(),
             no_position: None,
+            pool: ThreadPool::new(options.settings().threads, shared),
             options,
-            shared: Arc::new(shared),
-            thread: None,
+            go_time: Instant::now(),
             done: Arc::new(AtomicBool::new(true)),
             released: Arc::new(AtomicBool::new(true)),
         }
@@ -78,13 +81,18 @@ impl Engine {
     }
 
     /// True while a search is running (or waiting for `stop`), that is until
-    /// its `bestmove` is out. A finished search thread is reaped here.
+    /// its `bestmove` is out. A search that has ended is waited for here.
     pub fn is_searching(&mut self) -> bool {
-        if self.done.load(Ordering::SeqCst) {
-            self.wait();
+        if self.done.load(Ordering::SeqCst) || !self.pool.is_busy() {
+            self.pool.wait();
             return false;
         }
-        self.thread.is_some()
+        true
+    }
+
+    /// The search threads and the table (for tests and tools).
+    pub fn pool(&self) -> &ThreadPool {
+        &self.pool
     }
 
     /// The `eval` command's text for the current position.
@@ -93,11 +101,13 @@ impl Engine {
         crate::eval::report(self.position.board(), net)
     }
 
-    /// Starts a search of the current position on a new thread. The reporter
-    /// receives the info lines and, at the end, the best move. With `infinite`
-    /// or `ponder`, the best move is held back until `stop` or `ponderhit`.
-    /// A book move is answered at once, except in analysis (`UCI_AnalyseMode`).
+    /// Starts a search of the current position on the pool's threads. The
+    /// reporter receives the info lines and, at the end, the best move. With
+    /// `infinite` or `ponder`, the best move is held back until `stop` or
+    /// `ponderhit`. A book move is answered at once, except in analysis
+    /// (`UCI_AnalyseMode`).
     pub fn go(&mut self, limits: Limits, mut reporter: Box<dyn Reporter>) {
+        let start = Instant::now();
         self.stop();
         if self.no_position.is_none()
             && !self.options.analyse_mode()
@@ -108,86 +118,78 @@ impl Engine {
             reporter.string(&text);
             return reporter.bestmove(Some(&mv), None);
         }
-        self.shared.reset(limits.ponder);
+        if self.pool.threads() == 0 {
+            reporter.string("error: no search thread could be started");
+            return reporter.bestmove(None, None);
+        }
+        self.go_time = start;
+        self.pool.shared().reset(limits.ponder);
         self.released.store(false, Ordering::SeqCst);
         self.done.store(false, Ordering::SeqCst);
-        let (shared, done) = (Arc::clone(&self.shared), Arc::clone(&self.done));
-        let released = Arc::clone(&self.released);
-        let root = self.position.clone();
+        let (done, released) = (Arc::clone(&self.done), Arc::clone(&self.released));
         let no_position = self.no_position.clone();
-        let settings = self.options.settings();
-        let spawned = std::thread::Builder::new()
-            .name("search".into())
-            .stack_size(SEARCH_STACK_BYTES)
-            .spawn(move || {
-                // The input thread's short slice is for reading commands.
-                crate::scheduling::restore_slice();
-                let result = match no_position {
-                    None => search::run(&root, &limits, &settings, &shared, reporter.as_mut()),
-                    Some(why) => {
-                        reporter.string(&format!("error: no position to search ({why})"));
-                        SearchResult::none(0)
-                    }
-                };
-                // UCI forbids `bestmove` before `stop`/`ponderhit` in these
-                // modes, even when the search has ended by itself.
-                while (limits.infinite || shared.pondering.load(Ordering::SeqCst))
-                    && !released.load(Ordering::SeqCst)
-                {
-                    std::thread::sleep(Duration::from_millis(1));
+        let job = SearchJob {
+            root: self.position.clone(),
+            limits,
+            settings: self.options.settings(),
+            start,
+        };
+        self.pool.start(move |td, team| {
+            let result = match no_position {
+                None => team.search(td, &job, reporter.as_mut()),
+                Some(why) => {
+                    reporter.string(&format!("error: no position to search ({why})"));
+                    SearchResult::none(0)
                 }
-                let (best, ponder) = answer(&root, &result);
-                done.store(true, Ordering::SeqCst);
-                reporter.bestmove(best.as_deref(), ponder.as_deref());
-            });
-        match spawned {
-            Ok(handle) => self.thread = Some(handle),
-            Err(e) => {
-                self.done.store(true, Ordering::SeqCst);
-                eprintln!("cannot start search thread: {e}")
+            };
+            // UCI forbids `bestmove` before `stop`/`ponderhit` in these
+            // modes, even when the search has ended by itself.
+            while (job.limits.infinite || team.shared().pondering.load(Ordering::SeqCst))
+                && !released.load(Ordering::SeqCst)
+            {
+                std::thread::sleep(Duration::from_millis(1));
             }
-        }
+            let (best, ponder) = answer(&job.root, &result);
+            done.store(true, Ordering::SeqCst);
+            reporter.bestmove(best.as_deref(), ponder.as_deref());
+        });
     }
 
     /// Stops the running search (if any) and waits for its `bestmove`.
     pub fn stop(&mut self) {
         self.released.store(true, Ordering::SeqCst);
-        self.shared.stop.store(true, Ordering::SeqCst);
+        self.pool.shared().stop.store(true, Ordering::SeqCst);
         self.wait();
     }
 
     /// Waits for the running search to finish by itself.
     pub fn wait(&mut self) {
-        if let Some(handle) = self.thread.take() {
-            let _ = handle.join();
-        }
+        self.pool.wait();
     }
 
     /// The opponent played the expected move: the ponder search becomes a
     /// normal one, its clock starting now.
     pub fn ponderhit(&mut self) {
-        if self.shared.pondering.load(Ordering::SeqCst) {
-            let ms = self.elapsed_since_go_ms();
-            self.shared.ponderhit_ms.store(ms, Ordering::SeqCst);
-            self.shared.pondering.store(false, Ordering::SeqCst);
+        let shared = self.pool.shared();
+        if shared.pondering.load(Ordering::SeqCst) {
+            let ms = self.go_time.elapsed().as_millis() as u64;
+            shared.ponderhit_ms.store(ms, Ordering::SeqCst);
+            shared.pondering.store(false, Ordering::SeqCst);
         }
     }
 
-    fn elapsed_since_go_ms(&self) -> u64 {
-        self.shared.started_ms()
-    }
-
-    /// Forgets everything learned in earlier searches (`ucinewgame`).
+    /// Forgets everything learned in earlier searches (`ucinewgame`): the
+    /// table and every thread's histories.
     pub fn new_game(&mut self) {
         self.stop();
-        self.shared.tt.clear();
-        self.shared.forget_histories();
+        self.pool.shared().tt.clear();
+        self.pool.clear_histories();
     }
 
     /// Clears the transposition table (`Clear Hash`).
     pub fn clear_hash(&mut self) {
         self.stop();
-        self.shared.tt.clear();
+        self.pool.shared().tt.clear();
     }
 }
 

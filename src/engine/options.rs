@@ -10,7 +10,6 @@ use crate::book::BookOptions;
 use crate::book::options::NO_BOOK;
 use crate::eval::nnue::{self, Network};
 use crate::search::Settings;
-use crate::search::Shared;
 use crate::search::config::SearchConfig;
 use crate::search::strength::{self, Strength};
 use crate::tablebase::options::{EMPTY_PATH, SyzygyOptions};
@@ -374,32 +373,24 @@ impl Engine {
         Ok(())
     }
 
-    /// Resizes the transposition table (`Hash`, in MB). Only between
-    /// searches: the old table is dropped once no thread uses it.
+    /// Resizes the transposition table (`Hash`, in MB) in place, between
+    /// searches; the threads keep their histories.
     pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
         self.stop();
-        // Free the old table first so that old + new need not fit together.
-        self.shared = Arc::new(Shared::default());
-        match Shared::with_hash(mb) {
-            Ok(s) => {
-                self.shared = Arc::new(s);
-                self.options.hash_mb = mb;
-                crate::memory::release_free_memory();
-                Ok(())
-            }
-            Err(e) => {
-                let old = Shared::with_hash(self.options.hash_mb()).unwrap_or_default();
-                self.shared = Arc::new(old);
-                Err(e)
-            }
-        }
-    }
-
-    /// Sets the search threads for the next `go`. Fewer threads leave the
-    /// last search's larger per-thread data free: it goes back too.
-    pub fn set_threads(&mut self, threads: usize) -> Result<(), String> {
-        self.options.threads = threads;
+        self.pool.resize_hash(mb)?;
+        self.options.hash_mb = mb;
         crate::memory::release_free_memory();
         Ok(())
+    }
+
+    /// Sets the search threads: the pool ends its threads and starts this
+    /// many new ones (with fresh histories), unless it has them already.
+    /// Fewer threads leave their data free: it goes back too.
+    pub fn set_threads(&mut self, threads: usize) -> Result<(), String> {
+        self.stop();
+        let result = self.pool.set_threads(threads);
+        self.options.threads = self.pool.threads();
+        crate::memory::release_free_memory();
+        result
     }
 }

@@ -131,6 +131,16 @@ impl Evaluator {
         self.network.is_some()
     }
 
+    /// True if this evaluator evaluates with `net` (the very same network;
+    /// `None`: the hand-crafted evaluation).
+    pub fn uses(&self, net: Option<&Arc<nnue::Network>>) -> bool {
+        match (&self.network, net) {
+            (Some(stack), Some(net)) => Arc::ptr_eq(stack.network(), net),
+            (None, None) => true,
+            _ => false,
+        }
+    }
+
     /// Starts a new line of moves at `board` (the search root).
     pub fn reset(&mut self, board: &Board) {
         if let Some(n) = &mut self.network {

@@ -11,9 +11,9 @@ use std::collections::HashMap;
 
 use crate::board::{Move, Position};
 use crate::search::history::Histories;
-use crate::search::movepick::{MovePicker, OrderContext, is_tactical};
+use crate::search::history::{Cutoff, learn_cutoff};
+use crate::search::movepick::{MovePicker, OrderContext};
 use crate::search::score::MAX_PLY;
-use crate::search::thread::{Cutoff, learn_cutoff};
 
 use super::chess::{ChessGame, MATE_BOUND};
 use super::game::{Game, INF, Stats, Value, is_leaf};
@@ -27,7 +27,7 @@ pub enum Policy {
     /// Cutoff's own move picker (`search::movepick::MovePicker`): hash move
     /// (with the table), captures and queen promotions by MVV-LVA and capture
     /// history (losing ones last), killers, quiets by history. The histories
-    /// learn from cutoffs as the engine's do (`search::thread::learn_cutoff`);
+    /// learn from cutoffs as the engine's do (`search::history::learn_cutoff`);
     /// there is no countermove or continuation history (no previous moves
     /// are passed), and the engine's pruning and reductions are absent.
     Engine,
@@ -237,7 +237,7 @@ impl Searcher {
         if self.policy == Policy::Engine {
             let pos = game.position();
             let (noisies, quiets): (Vec<Move>, Vec<Move>) =
-                tried.iter().partition(|&&m| is_tactical(pos, m));
+                tried.iter().partition(|&&m| pos.is_tactical(m));
             let cut = Cutoff {
                 best: mv,
                 depth: depth as i32,

@@ -15,17 +15,17 @@
 //! move pruning, futility, SEE), the extensions and late move reductions.
 
 use super::extensions::Singular;
-use super::history::{PieceTo, piece_to};
-use super::movepick::{MovePicker, is_tactical};
+use super::history::{PieceTo, Tried, piece_to};
+use super::movepick::MovePicker;
 use super::node::{MoveState, Node};
 use super::params::{CURRMOVE_AFTER_MS, EXTENSION_PLY_LIMIT, IIR_MIN_DEPTH, TT_EVAL_DEPTH_SLACK};
 use super::score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, Score, mated_in};
-use super::thread::{Tried, Worker};
+use super::thread::Worker;
 use super::tt::{
     QS_DEPTH_CHECKS, TtBound, TtEntry, bound_decides, improves_eval, score_from_tt, score_to_tt,
 };
-use crate::board::moves::CheckInfo;
-use crate::board::{Move, Piece};
+use crate::board::Move;
+use crate::board::moves::{CheckInfo, moving_piece};
 
 impl Worker<'_> {
     /// Searches the node at `ply` to `depth` within (alpha, beta).
@@ -255,8 +255,8 @@ impl Worker<'_> {
     ) -> MoveState {
         let stm = self.pos.side_to_move();
         let board = self.pos.board();
-        let quiet = !is_tactical(&self.pos, mv);
-        let piece = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
+        let quiet = !self.pos.is_tactical(mv);
+        let piece = moving_piece(board, mv);
         let piece_to = piece_to(stm, piece, mv.to);
         let history = if quiet {
             self.hist.butterfly(stm, mv)
@@ -345,7 +345,7 @@ impl Worker<'_> {
         let fail_low = best_move.is_none();
         if !self.config.correction_history
             || best.abs() >= MATE_BOUND
-            || best_move.is_some_and(|m| is_tactical(&self.pos, m))
+            || best_move.is_some_and(|m| self.pos.is_tactical(m))
             || (fail_high && best <= node.static_eval)
             || (fail_low && best >= node.static_eval)
         {

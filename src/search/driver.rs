@@ -14,93 +14,119 @@
 //! position, sharing only the transposition table; they diverge by timing and
 //! by what they find in the table, and help each other through it. The main
 //! thread manages time, reports, and at the end picks the result of the
-//! thread that got deepest (the best score breaks ties).
+//! thread that got deepest (the best score breaks ties). The threads are the
+//! engine's persistent pool (`pool`), or threads started for one search
+//! (`run`, `run_with`); both go through `Task`, `search_thread`, `conclude`.
 
 use std::sync::atomic::Ordering;
+use std::time::Instant;
 
 use super::info::{Bound, Info, Reporter};
 use super::limits::Limits;
 use super::params::*;
 use super::score::{INFINITE, MAX_PLY, Score, UciScore, is_mate, mate_moves};
 use super::strength::Strength;
-use super::thread::Worker;
+use super::thread::{Task, ThreadData, Worker};
 use super::time::{Clock, Iteration, Trend};
 use super::{SEARCH_STACK_BYTES, SearchResult, Settings, Shared, pv_to_uci};
 use crate::board::{Move, Position};
 use crate::tablebase;
 
+/// Prepared here, where the root is examined; defined beside the workers
+/// that search it.
+impl Task {
+    /// The search of `root` with its clock running from `start`; `None`
+    /// (reported to `reporter`) when the game is over there.
+    pub fn new(
+        root: &Position,
+        limits: &Limits,
+        settings: &Settings,
+        shared: &Shared,
+        start: Instant,
+        reporter: &mut dyn Reporter,
+    ) -> Option<Task> {
+        shared.nodes.store(0, Ordering::Relaxed);
+        let mut root_moves = root.legal_moves();
+        if root_moves.is_empty() {
+            reporter.info(&game_over_info(root, shared));
+            return None;
+        }
+        if !limits.searchmoves.is_empty() {
+            root_moves.retain(|m| limits.searchmoves.contains(m));
+        }
+        shared.tbhits.store(0, Ordering::Relaxed);
+        if let Some(syzygy) = &settings.syzygy
+            && let Some((kept, _)) = tablebase::root::filter(syzygy, root.board(), &root_moves)
+        {
+            shared
+                .tbhits
+                .fetch_add(kept.len() as u64, Ordering::Relaxed);
+            root_moves = kept;
+        }
+        let clock = Clock::new(limits, root.side_to_move(), settings.move_overhead, start)
+            .with_node_budget(settings.strength.map(|s| s.node_budget()));
+        Some(Task {
+            root: root.clone(),
+            root_moves,
+            limits: limits.clone(),
+            settings: settings.clone(),
+            clock,
+        })
+    }
+}
+
 /// What one thread found.
-struct ThreadResult<'a> {
+pub(crate) struct ThreadResult {
     depth: u32,
     seldepth: u32,
     score: Score,
     pv: Vec<Move>,
     /// True when the main thread printed this line as its last `info`.
     reported: bool,
-    /// The main thread hands the reporter back for the final `info`.
-    reporter: Option<&'a mut (dyn Reporter + 'a)>,
     /// Under a strength limit, the main thread's root lines of its last
     /// completed iteration (score, line), best first.
     lines: Vec<(Score, Vec<Move>)>,
 }
 
-/// Runs a search from `root` under `limits` and returns the best move. Time
-/// limits count from the last `Shared::reset` (when `go` arrived), or from now
-/// for a fresh `Shared`.
-pub fn run<'a>(
+/// Runs a search from `root` under `limits` on `settings.threads` threads
+/// with fresh histories, and returns the best move. Time limits count from
+/// now. For bench, tests, the lab and EPD suites; the engine searches on
+/// its `ThreadPool`.
+pub fn run(
     root: &Position,
     limits: &Limits,
     settings: &Settings,
-    shared: &'a Shared,
-    reporter: &'a mut (dyn Reporter + 'a),
+    shared: &Shared,
+    reporter: &mut dyn Reporter,
 ) -> SearchResult {
-    shared.nodes.store(0, Ordering::Relaxed);
-    let mut root_moves = root.legal_moves();
-    if root_moves.is_empty() {
-        reporter.info(&game_over_info(root, shared));
+    let mut threads: Vec<ThreadData> = (0..settings.threads.max(1))
+        .map(|_| ThreadData::default())
+        .collect();
+    run_with(&mut threads, root, limits, settings, shared, reporter)
+}
+
+/// `run` on one thread per element of `threads`, whose data the caller
+/// keeps from one search to the next (datagen keeps one through a game).
+pub fn run_with(
+    threads: &mut [ThreadData],
+    root: &Position,
+    limits: &Limits,
+    settings: &Settings,
+    shared: &Shared,
+    reporter: &mut dyn Reporter,
+) -> SearchResult {
+    let Some(task) = Task::new(root, limits, settings, shared, Instant::now(), reporter) else {
         return SearchResult::none(0);
-    }
-    if !limits.searchmoves.is_empty() {
-        root_moves.retain(|m| limits.searchmoves.contains(m));
-    }
-    shared.tbhits.store(0, Ordering::Relaxed);
-    if let Some(syzygy) = &settings.syzygy
-        && let Some((kept, _)) = tablebase::root::filter(syzygy, root.board(), &root_moves)
-    {
-        shared
-            .tbhits
-            .fetch_add(kept.len() as u64, Ordering::Relaxed);
-        root_moves = kept;
-    }
-    let clock = Clock::new(
-        limits,
-        root.side_to_move(),
-        settings.move_overhead,
-        shared.go_instant(),
-    )
-    .with_node_budget(settings.strength.map(|s| s.node_budget()));
-    let threads = settings.threads.max(1);
-    let mut results: Vec<ThreadResult> = std::thread::scope(|scope| {
+    };
+    let results = std::thread::scope(|scope| {
         let mut handles = Vec::new();
-        let mut main_reporter = Some(reporter);
-        for id in 0..threads {
-            let mut worker = Worker::new(
-                id,
-                root.clone(),
-                &root_moves,
-                shared,
-                clock.clone(),
-                settings.config,
-                settings.network.clone(),
-            );
-            if id == 0 {
-                worker.reporter = main_reporter.take();
-            }
-            worker.syzygy = settings.syzygy.clone();
+        let mut main_reporter = Some(&mut *reporter as &mut dyn Reporter);
+        for (id, td) in threads.iter_mut().enumerate() {
+            let (task, reporter) = (&task, main_reporter.take());
             let spawned = std::thread::Builder::new()
                 .name(format!("search-{id}"))
                 .stack_size(SEARCH_STACK_BYTES)
-                .spawn_scoped(scope, move || iterative_deepening(worker, limits, settings));
+                .spawn_scoped(scope, move || search_thread(td, id, task, shared, reporter));
             match spawned {
                 Ok(h) => handles.push(h),
                 Err(_) if id > 0 => break, // run with fewer helper threads
@@ -109,15 +135,38 @@ pub fn run<'a>(
         }
         handles.into_iter().filter_map(|h| h.join().ok()).collect()
     });
-    let reporter = results.iter_mut().find_map(|r| r.reporter.take());
+    conclude(results, &task, shared, reporter)
+}
+
+/// Thread `id`'s part of `task`, on its kept data `td`; only the main
+/// thread (id 0) has a reporter.
+pub(crate) fn search_thread<'a>(
+    td: &'a mut ThreadData,
+    id: usize,
+    task: &Task,
+    shared: &'a Shared,
+    reporter: Option<&'a mut (dyn Reporter + 'a)>,
+) -> ThreadResult {
+    let worker = Worker::new(id, td, task, shared, reporter);
+    iterative_deepening(worker, &task.limits, &task.settings)
+}
+
+/// After the threads (results by thread id): the result chosen, printed
+/// last unless it already was.
+pub(crate) fn conclude(
+    results: Vec<ThreadResult>,
+    task: &Task,
+    shared: &Shared,
+    reporter: &mut dyn Reporter,
+) -> SearchResult {
     let nodes = shared.nodes.load(Ordering::Relaxed);
-    let best = match settings.strength {
-        Some(s) if s.noisy() => pick_weaker(s, root, results),
+    let best = match task.settings.strength {
+        Some(s) if s.noisy() => pick_weaker(s, &task.root, results),
         _ => pick_result(results),
     };
-    if let (Some(r), Some(reporter)) = (&best, reporter) {
-        let tb = settings.syzygy.is_some();
-        report_final(r, root, &clock, shared, tb, reporter);
+    if let Some(r) = &best {
+        let tb = task.settings.syzygy.is_some();
+        report_final(r, &task.root, &task.clock, shared, tb, reporter);
     }
     best.map_or(SearchResult::none(nodes), |r| SearchResult {
         best: r.pv.first().copied(),
@@ -140,11 +189,11 @@ fn pick_result(results: Vec<ThreadResult>) -> Option<ThreadResult> {
 /// Under a strength limit: the main thread's line that `strength` picks
 /// (seeded by the root's key), as the result to play and print last; the
 /// usual pick when no iteration was completed.
-fn pick_weaker<'a>(
+fn pick_weaker(
     strength: Strength,
     root: &Position,
-    results: Vec<ThreadResult<'a>>,
-) -> Option<ThreadResult<'a>> {
+    results: Vec<ThreadResult>,
+) -> Option<ThreadResult> {
     let mut main = results.into_iter().next()?;
     if main.lines.is_empty() {
         return Some(main);
@@ -212,11 +261,7 @@ fn game_over_info(root: &Position, shared: &Shared) -> Info {
 }
 
 /// One thread's iterative deepening loop.
-fn iterative_deepening<'a>(
-    mut w: Worker<'a>,
-    limits: &Limits,
-    settings: &Settings,
-) -> ThreadResult<'a> {
+fn iterative_deepening(mut w: Worker, limits: &Limits, settings: &Settings) -> ThreadResult {
     let max_depth = limits
         .depth
         .unwrap_or(MAX_PLY as u32 - 1)
@@ -232,13 +277,10 @@ fn iterative_deepening<'a>(
         score: -INFINITE,
         pv: w.root_moves.first().map(|r| vec![r.mv]).unwrap_or_default(),
         reported: false,
-        reporter: None,
         lines: Vec::new(),
     };
     if w.root_moves.is_empty() {
         w.shared.stop.store(true, Ordering::SeqCst);
-        w.shared.give_histories(w.id, w.hist);
-        result.reporter = w.reporter.take();
         return result;
     }
     let mut trend = Trend::default();
@@ -270,7 +312,6 @@ fn iterative_deepening<'a>(
                 pv: w.root_moves[0].pv.clone(),
                 // A completed iteration is printed just below.
                 reported: !w.stopped && w.is_main(),
-                reporter: None,
                 lines: std::mem::take(&mut result.lines),
             };
         }
@@ -295,8 +336,6 @@ fn iterative_deepening<'a>(
         // Tell helper threads to finish.
         w.shared.stop.store(true, Ordering::SeqCst);
     }
-    w.shared.give_histories(w.id, w.hist);
-    result.reporter = w.reporter.take();
     result
 }
 

@@ -13,6 +13,9 @@
 //!
 //! All of them are kept from one search to the next until `ucinewgame`.
 //!
+//! After a cutoff, `learn_cutoff` rewards the move that caused it and
+//! punishes the moves tried before it (`Tried` remembers them).
+//!
 //! Updates use the "gravity" formula `h += bonus - h * |bonus| / MAX`: values
 //! saturate smoothly at +-MAX and old information decays as new arrives.
 
@@ -21,7 +24,15 @@ use super::params::{
     HISTORY_BONUS_LINEAR, HISTORY_BONUS_MAX, HISTORY_BONUS_QUADRATIC, HISTORY_MAX,
 };
 use super::score::MAX_PLY;
-use crate::board::{Color, Move, Piece, Square};
+
+/// Filler for move arrays.
+const NO_MOVE: Move = Move {
+    from: crate::board::Square::A1,
+    to: crate::board::Square::A1,
+    promotion: None,
+};
+use crate::board::moves::moving_piece;
+use crate::board::{Color, Move, Piece, Position, Square};
 
 /// Bonus for a move that caused a cutoff at `depth` (malus for the others tried).
 pub fn history_bonus(depth: i32) -> i32 {
@@ -133,6 +144,90 @@ impl Histories {
 
     pub fn update_capture(&mut self, pt: PieceTo, victim: Piece, bonus: i32) {
         gravity(&mut self.capture[pt * 6 + victim as usize], bonus);
+    }
+}
+
+/// Moves remembered per node for history maluses.
+const TRIED_MAX: usize = 64;
+
+/// A cutoff to learn from: the move, where, and the moves tried before it.
+pub(crate) struct Cutoff<'a> {
+    pub best: Move,
+    pub depth: i32,
+    pub ply: usize,
+    /// (piece, square) of the moves 1 and 2 plies back.
+    pub prevs: [Option<PieceTo>; 2],
+    pub quiets: &'a [Move],
+    pub noisies: &'a [Move],
+}
+
+/// Rewards the cutoff move and punishes the moves tried before it (the quiet
+/// tables only with `quiet_history`, the `history` switch). Shared with the
+/// lab's ordering experiment, so that it learns as the engine does.
+pub(crate) fn learn_cutoff(hist: &mut Histories, pos: &Position, c: &Cutoff, quiet_history: bool) {
+    let bonus = history_bonus(c.depth);
+    let stm = pos.side_to_move();
+    let board = pos.board();
+    let pt_of = |mv: Move| {
+        let piece = moving_piece(board, mv);
+        piece_to(stm, piece, mv.to)
+    };
+    if !pos.is_tactical(c.best) {
+        if quiet_history {
+            hist.update_quiet(stm, c.best, pt_of(c.best), c.prevs, bonus);
+            for &q in c.quiets {
+                hist.update_quiet(stm, q, pt_of(q), c.prevs, -bonus);
+            }
+        }
+        hist.add_refutation(c.ply, c.best, c.prevs[0]);
+    } else if let Some(victim) = pos.captured(c.best) {
+        hist.update_capture(pt_of(c.best), victim, bonus);
+    }
+    for &n in c.noisies {
+        if let Some(victim) = pos.captured(n) {
+            hist.update_capture(pt_of(n), victim, -bonus);
+        }
+    }
+}
+
+/// The moves searched at a node before the best one, for history maluses.
+pub(crate) struct Tried {
+    quiets: [Move; TRIED_MAX],
+    noisies: [Move; TRIED_MAX],
+    n_quiets: usize,
+    n_noisies: usize,
+}
+
+impl Default for Tried {
+    fn default() -> Self {
+        Self {
+            quiets: [NO_MOVE; TRIED_MAX],
+            noisies: [NO_MOVE; TRIED_MAX],
+            n_quiets: 0,
+            n_noisies: 0,
+        }
+    }
+}
+
+impl Tried {
+    pub(crate) fn push(&mut self, mv: Move, quiet: bool) {
+        let (list, n) = if quiet {
+            (&mut self.quiets, &mut self.n_quiets)
+        } else {
+            (&mut self.noisies, &mut self.n_noisies)
+        };
+        if *n < TRIED_MAX {
+            list[*n] = mv;
+            *n += 1;
+        }
+    }
+
+    pub(crate) fn quiets(&self) -> &[Move] {
+        &self.quiets[..self.n_quiets]
+    }
+
+    pub(crate) fn noisies(&self) -> &[Move] {
+        &self.noisies[..self.n_noisies]
     }
 }
 

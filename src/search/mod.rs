@@ -3,9 +3,10 @@
 //! shared transposition table (`tt`), a staged move picker (`movepick`),
 //! history heuristics (`history`, `correction`), pruning and reductions
 //! (`pruning`, `lmr`), extensions (`extensions`), time management (`time`)
-//! and Lazy SMP threads (`driver`, `thread`). Helpers share the named
-//! per-node state of `node`; every tunable is in `params`. Every technique
-//! can be switched off through `config::SearchConfig`.
+//! and Lazy SMP threads (`driver`, `thread`) on a persistent thread pool
+//! (`pool`). Helpers share the named per-node state of `node`; every
+//! tunable is in `params`. Every technique can be switched off through
+//! `config::SearchConfig`.
 
 pub(crate) mod alphabeta;
 pub mod config;
@@ -19,6 +20,7 @@ pub(crate) mod lmr;
 pub(crate) mod movepick;
 pub(crate) mod node;
 pub(crate) mod params;
+pub mod pool;
 pub(crate) mod pruning;
 pub(crate) mod pv;
 pub(crate) mod quiescence;
@@ -29,11 +31,12 @@ pub(crate) mod thread;
 pub(crate) mod time;
 pub mod tt;
 
-pub use driver::run;
+pub use driver::{run, run_with};
+pub use pool::{SearchJob, Team, ThreadPool};
+pub use thread::ThreadData;
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::Instant;
 
 use crate::board::{Move, Position};
 use crate::eval::nnue::{self, Network};
@@ -47,8 +50,9 @@ pub const SEARCH_STACK_BYTES: usize = 64 * 1024 * 1024;
 /// datagen, the lab); the engine sizes its table from the Hash option.
 pub const DEFAULT_HASH_MB: usize = 1;
 
-/// State shared between the UCI thread and the search threads: the
-/// transposition table, the stop flag, node counts, pondering state.
+/// What the search threads share: the transposition table, the signals
+/// (stop, pondering, ponderhit) and the counters (nodes, tablebase hits).
+/// Everything else a thread needs is its own (`ThreadData`).
 pub struct Shared {
     pub tt: tt::TranspositionTable,
     /// Nodes searched by all threads (each publishes its count periodically).
@@ -61,11 +65,6 @@ pub struct Shared {
     pub pondering: AtomicBool,
     /// Milliseconds after the start at which `ponderhit` arrived.
     pub ponderhit_ms: AtomicU64,
-    /// When the current search was started (for `ponderhit` timing).
-    go_time: Mutex<Option<Instant>>,
-    /// Each thread's history tables, kept from one search to the next (the
-    /// moves of a game share most of their tree) until `ucinewgame`.
-    histories: Mutex<Vec<Option<Box<history::Histories>>>>,
 }
 
 impl Default for Shared {
@@ -84,8 +83,6 @@ impl Shared {
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(false),
             ponderhit_ms: AtomicU64::new(0),
-            go_time: Mutex::new(None),
-            histories: Mutex::new(Vec::new()),
         })
     }
 
@@ -97,44 +94,6 @@ impl Shared {
         self.stop.store(false, Ordering::SeqCst);
         self.pondering.store(pondering, Ordering::SeqCst);
         self.ponderhit_ms.store(0, Ordering::SeqCst);
-        *self.go_time.lock().unwrap_or_else(|e| e.into_inner()) = Some(Instant::now());
-    }
-
-    /// When `go` arrived (now, for a search started without `reset`).
-    pub fn go_instant(&self) -> Instant {
-        let t = *self.go_time.lock().unwrap_or_else(|e| e.into_inner());
-        t.unwrap_or_else(Instant::now)
-    }
-
-    /// Milliseconds since the current search started.
-    pub fn started_ms(&self) -> u64 {
-        self.go_instant().elapsed().as_millis() as u64
-    }
-
-    /// Thread `id`'s histories from the previous search (fresh ones if none),
-    /// with the killers of the old root's plies dropped.
-    pub fn take_histories(&self, id: usize) -> Box<history::Histories> {
-        let mut pool = self.histories.lock().unwrap_or_else(|e| e.into_inner());
-        let mut h = pool.get_mut(id).and_then(Option::take).unwrap_or_default();
-        h.clear_all_killers();
-        h
-    }
-
-    /// Keeps thread `id`'s histories for the next search.
-    pub fn give_histories(&self, id: usize, h: Box<history::Histories>) {
-        let mut pool = self.histories.lock().unwrap_or_else(|e| e.into_inner());
-        if pool.len() <= id {
-            pool.resize_with(id + 1, || None);
-        }
-        pool[id] = Some(h);
-    }
-
-    /// Forgets the histories (`ucinewgame`).
-    pub fn forget_histories(&self) {
-        self.histories
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .clear();
     }
 
     pub fn stopped(&self) -> bool {
@@ -147,6 +106,7 @@ impl Shared {
 pub struct Settings {
     pub move_overhead: u64,
     pub multipv: usize,
+    /// Threads of a `run`; the engine's `ThreadPool` has its own count.
     pub threads: usize,
     pub config: config::SearchConfig,
     /// The evaluation network; `None` for the hand-crafted evaluation.

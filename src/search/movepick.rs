@@ -11,19 +11,12 @@
 use super::config::SearchConfig;
 use super::history::{Histories, PieceTo, piece_to};
 use super::params::{CAPTURE_HISTORY_DIVISOR, CHECK_BONUS, MVV_SCALE};
-use crate::board::moves::CheckInfo;
+use crate::board::moves::{CheckInfo, moving_piece};
 use crate::board::see::{see_ge, see_value};
 use crate::board::{Move, Piece, Position};
 
 /// Marks a quiet move before scoring.
 const QUIET: i32 = i32::MIN;
-
-/// Filler for move arrays.
-pub const NO_MOVE: Move = Move {
-    from: crate::board::Square::A1,
-    to: crate::board::Square::A1,
-    promotion: None,
-};
 
 /// Index of the best-scored move in `list[from..to]`.
 fn best_index(list: &[(Move, i32)], from: usize, to: usize) -> usize {
@@ -96,13 +89,6 @@ pub struct MovePicker {
     skip_quiets: bool,
 }
 
-/// True for the moves quiescence searches and the picker's noisy stages:
-/// captures and queen promotions. Underpromotions are searched as quiets
-/// (unlike `Position::is_noisy`, which counts every promotion).
-pub fn is_tactical(pos: &Position, mv: Move) -> bool {
-    mv.promotion == Some(Piece::Queen) || pos.is_capture(mv)
-}
-
 impl MovePicker {
     /// A picker for the main search; `refutations` are killer 1, killer 2 and
     /// the countermove (any may be `None`).
@@ -166,8 +152,7 @@ impl MovePicker {
             match self.stage {
                 Stage::TtMove => {
                     self.stage = Stage::Generate;
-                    let wanted =
-                        |m: Move| !self.noisy_only || pos.in_check() || is_tactical(pos, m);
+                    let wanted = |m: Move| !self.noisy_only || pos.in_check() || pos.is_tactical(m);
                     self.tt_move = self
                         .tt_move
                         .filter(|&m| pos.board().is_legal(m) && wanted(m));
@@ -246,7 +231,7 @@ impl MovePicker {
                 if Some(mv) == tt_move {
                     continue;
                 }
-                if is_tactical(pos, mv) {
+                if pos.is_tactical(mv) {
                     let victim = pos.captured(mv).unwrap_or(Piece::Pawn);
                     let mvv = see_value(victim) * MVV_SCALE + mv.promotion.map_or(0, see_value);
                     let hist = ctx.hist.capture(piece_to(stm, pm.piece, mv.to), victim);
@@ -310,7 +295,7 @@ impl MovePicker {
         let stm = board.side_to_move();
         for i in self.noisy_end..self.len {
             let mv = self.list[i].0;
-            let piece = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
+            let piece = moving_piece(board, mv);
             let pt = piece_to(stm, piece, mv.to);
             let check = if ctx.checks.gives_check_by(board, mv, piece) {
                 CHECK_BONUS

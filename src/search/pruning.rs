@@ -3,11 +3,12 @@
 //! matter, and the late move reduction of each move. The numbers are in
 //! `params`, the switches in `config`.
 
-use super::movepick::{MovePicker, is_tactical};
+use super::movepick::MovePicker;
 use super::node::{MoveState, Node};
 use super::params::*;
 use super::score::{MATE_BOUND, Score};
 use super::thread::Worker;
+use crate::board::moves::moving_piece;
 use crate::board::see::see_ge;
 
 impl Worker<'_> {
@@ -104,17 +105,12 @@ impl Worker<'_> {
         loop {
             let next = self.next_move(&mut picker, prevs, checks);
             let Some(mv) = next else { break };
-            if !is_tactical(&self.pos, mv)
-                || !see_ge(self.pos.board(), mv, rbeta - node.static_eval)
+            if !self.pos.is_tactical(mv) || !see_ge(self.pos.board(), mv, rbeta - node.static_eval)
             {
                 continue;
             }
             let stm = self.pos.side_to_move();
-            let piece = self
-                .pos
-                .board()
-                .piece_on(mv.from)
-                .unwrap_or(crate::board::Piece::Pawn);
+            let piece = moving_piece(self.pos.board(), mv);
             self.make_move(mv);
             self.stack[ply].piece_to = Some(super::history::piece_to(stm, piece, mv.to));
             self.stack[ply].null_move = false;

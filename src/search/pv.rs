@@ -18,6 +18,11 @@ impl Default for PvTable {
 }
 
 impl PvTable {
+    /// Empties every line (at the start of a search).
+    pub fn clear_all(&mut self) {
+        self.lines.iter_mut().for_each(Vec::clear);
+    }
+
     /// Empties the line at `ply` (on entering a node).
     pub fn clear(&mut self, ply: usize) {
         self.lines[ply].clear();

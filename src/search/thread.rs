@@ -1,23 +1,36 @@
-//! Per-thread search state: the position, evaluator, histories, the stack of
-//! per-ply data, the root moves and node counting. Lazy SMP runs one `Worker`
-//! per thread; they share only the transposition table and the stop flag.
+//! Per-thread search state. `ThreadData` is what a thread keeps between
+//! searches (histories, evaluator, buffers); `Worker` is one search's view of
+//! it, with the position, the per-ply stack, the root moves and node
+//! counting. Lazy SMP runs one `Worker` per thread; they share only `Shared`
+//! (the transposition table, the signals and the counters).
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 use super::config::SearchConfig;
-use super::history::{Histories, PieceTo, history_bonus, piece_to};
+use super::history::{Cutoff, Histories, PieceTo, learn_cutoff};
+use super::limits::Limits;
 use super::lmr::LmrTable;
-use super::movepick::{MovePicker, NO_MOVE, OrderContext, is_tactical};
+use super::movepick::{MovePicker, OrderContext};
 use super::pv::PvTable;
 use super::score::{INFINITE, MAX_PLY, NO_EVAL, Score};
 use super::time::Clock;
-use super::{Shared, info::Reporter};
+use super::{Settings, Shared, info::Reporter};
 use crate::board::moves::CheckInfo;
 use crate::board::{Move, Position};
 use crate::eval::Evaluator;
 use crate::eval::nnue::Network;
 use crate::tablebase::Syzygy;
+
+/// What every thread of one search is given.
+pub(crate) struct Task {
+    pub root: Position,
+    /// The moves searched at the root (`searchmoves`, tablebase filter).
+    pub root_moves: Vec<Move>,
+    pub limits: Limits,
+    pub settings: Settings,
+    pub clock: Clock,
+}
 
 /// Nodes between two looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 256;
@@ -58,16 +71,79 @@ pub struct RootMove {
     pub nodes: u64,
 }
 
+/// What a search thread keeps from one search to the next: its histories
+/// (the moves of a game share most of their tree, so they stay until
+/// `ucinewgame`), its evaluator and the buffers every search needs, so that
+/// a `go` allocates none of them again.
+pub struct ThreadData {
+    hist: Box<Histories>,
+    /// Made by the first search (it needs that search's network).
+    evaluator: Option<Evaluator>,
+    stack: Vec<Frame>,
+    pv: PvTable,
+    lmr: LmrTable,
+    move_lists: Vec<Vec<(Move, i32)>>,
+}
+
+impl Default for ThreadData {
+    fn default() -> Self {
+        Self {
+            hist: Box::default(),
+            evaluator: None,
+            stack: vec![Frame::default(); MAX_PLY + 4],
+            pv: PvTable::default(),
+            lmr: LmrTable::default(),
+            move_lists: (0..MAX_PLY + 4).map(|_| Vec::with_capacity(256)).collect(),
+        }
+    }
+}
+
+impl ThreadData {
+    /// Forgets what earlier searches learned (`ucinewgame`).
+    pub fn clear_histories(&mut self) {
+        *self.hist = Histories::default();
+    }
+
+    /// Readies the kept state for a search. Only the histories carry over
+    /// (killers belong to the old root's plies; the evaluator's pawn cache
+    /// holds exact results only), so that searches on fresh and on kept data
+    /// differ by the histories alone.
+    fn begin(&mut self) {
+        self.hist.clear_all_killers();
+        self.stack.fill(Frame::default());
+        self.pv.clear_all();
+    }
+}
+
+/// The evaluator in `slot`, made anew unless it evaluates with `network`
+/// (made by the first search, and again after `EvalFile` or `UseNNUE`),
+/// set to start from `root`.
+fn evaluator_for<'e>(
+    slot: &'e mut Option<Evaluator>,
+    network: Option<&Arc<Network>>,
+    root: &Position,
+) -> &'e mut Evaluator {
+    let evaluator = match slot.take() {
+        Some(e) if e.uses(network) => slot.insert(e),
+        _ => slot.insert(Evaluator::new(network.cloned())),
+    };
+    evaluator.reset(root.board());
+    evaluator
+}
+
+/// One thread's view of one search: the kept `ThreadData` (borrowed field
+/// by field, so that the search reads them as its own) and this search's
+/// position, root moves, counters and limits.
 pub struct Worker<'a> {
     pub id: usize,
     pub pos: Position,
-    pub evaluator: Evaluator,
-    pub hist: Box<Histories>,
-    pub stack: Vec<Frame>,
-    pub pv: PvTable,
-    pub lmr: LmrTable,
+    pub evaluator: &'a mut Evaluator,
+    pub hist: &'a mut Histories,
+    pub stack: &'a mut [Frame],
+    pub pv: &'a mut PvTable,
+    pub lmr: &'a LmrTable,
     /// Move-list buffers, one per ply, lent to each node's move picker.
-    move_lists: Vec<Vec<(Move, i32)>>,
+    move_lists: &'a mut [Vec<(Move, i32)>],
     pub root_moves: Vec<RootMove>,
     pub pv_idx: usize,
     pub root_depth: i32,
@@ -87,28 +163,30 @@ pub struct Worker<'a> {
 }
 
 impl<'a> Worker<'a> {
+    /// Thread `id`'s worker for `task`, on its kept data `td`.
     pub fn new(
         id: usize,
-        mut pos: Position,
-        root_moves: &[Move],
+        td: &'a mut ThreadData,
+        task: &Task,
         shared: &'a Shared,
-        clock: Clock,
-        config: SearchConfig,
-        network: Option<Arc<Network>>,
+        reporter: Option<&'a mut (dyn Reporter + 'a)>,
     ) -> Self {
+        let mut pos = task.root.clone();
         pos.forget_undo();
-        let mut evaluator = Evaluator::new(network);
-        evaluator.reset(pos.board());
+        td.begin();
+        let network = task.settings.network.as_ref();
+        let evaluator = evaluator_for(&mut td.evaluator, network, &pos);
         Self {
             id,
             pos,
             evaluator,
-            hist: shared.take_histories(id),
-            stack: vec![Frame::default(); MAX_PLY + 4],
-            pv: PvTable::default(),
-            lmr: LmrTable::default(),
-            move_lists: (0..MAX_PLY + 4).map(|_| Vec::with_capacity(256)).collect(),
-            root_moves: root_moves
+            hist: &mut td.hist,
+            stack: &mut td.stack,
+            pv: &mut td.pv,
+            lmr: &td.lmr,
+            move_lists: &mut td.move_lists,
+            root_moves: task
+                .root_moves
                 .iter()
                 .map(|&mv| RootMove {
                     mv,
@@ -126,11 +204,11 @@ impl<'a> Worker<'a> {
             flushed: 0,
             stopped: false,
             nmp_min_ply: 0,
-            config,
+            config: task.settings.config,
             shared,
-            clock,
-            reporter: None,
-            syzygy: None,
+            clock: task.clock.clone(),
+            reporter,
+            syzygy: task.settings.syzygy.clone(),
         }
     }
 
@@ -179,7 +257,7 @@ impl<'a> Worker<'a> {
         checks: CheckInfo,
     ) -> Option<Move> {
         let ctx = OrderContext {
-            hist: &self.hist,
+            hist: self.hist,
             config: &self.config,
             prevs,
             checks,
@@ -255,9 +333,6 @@ impl<'a> Worker<'a> {
     }
 }
 
-/// Moves remembered per node for history maluses.
-const TRIED_MAX: usize = 64;
-
 impl Worker<'_> {
     /// Rewards the cutoff move and punishes the moves tried before it.
     pub(super) fn update_histories(
@@ -276,87 +351,6 @@ impl Worker<'_> {
             quiets,
             noisies,
         };
-        learn_cutoff(&mut self.hist, &self.pos, &cut, self.config.history);
-    }
-}
-
-/// A cutoff to learn from: the move, where, and the moves tried before it.
-pub(crate) struct Cutoff<'a> {
-    pub best: Move,
-    pub depth: i32,
-    pub ply: usize,
-    /// (piece, square) of the moves 1 and 2 plies back.
-    pub prevs: [Option<PieceTo>; 2],
-    pub quiets: &'a [Move],
-    pub noisies: &'a [Move],
-}
-
-/// Rewards the cutoff move and punishes the moves tried before it (the quiet
-/// tables only with `quiet_history`, the `history` switch). Shared with the
-/// lab's ordering experiment, so that it learns as the engine does.
-pub(crate) fn learn_cutoff(hist: &mut Histories, pos: &Position, c: &Cutoff, quiet_history: bool) {
-    let bonus = history_bonus(c.depth);
-    let stm = pos.side_to_move();
-    let board = pos.board();
-    let pt_of = |mv: Move| {
-        let piece = board.piece_on(mv.from).unwrap_or(crate::board::Piece::Pawn);
-        piece_to(stm, piece, mv.to)
-    };
-    if !is_tactical(pos, c.best) {
-        if quiet_history {
-            hist.update_quiet(stm, c.best, pt_of(c.best), c.prevs, bonus);
-            for &q in c.quiets {
-                hist.update_quiet(stm, q, pt_of(q), c.prevs, -bonus);
-            }
-        }
-        hist.add_refutation(c.ply, c.best, c.prevs[0]);
-    } else if let Some(victim) = pos.captured(c.best) {
-        hist.update_capture(pt_of(c.best), victim, bonus);
-    }
-    for &n in c.noisies {
-        if let Some(victim) = pos.captured(n) {
-            hist.update_capture(pt_of(n), victim, -bonus);
-        }
-    }
-}
-
-/// The moves searched at a node before the best one, for history maluses.
-pub(super) struct Tried {
-    quiets: [Move; TRIED_MAX],
-    noisies: [Move; TRIED_MAX],
-    n_quiets: usize,
-    n_noisies: usize,
-}
-
-impl Default for Tried {
-    fn default() -> Self {
-        Self {
-            quiets: [NO_MOVE; TRIED_MAX],
-            noisies: [NO_MOVE; TRIED_MAX],
-            n_quiets: 0,
-            n_noisies: 0,
-        }
-    }
-}
-
-impl Tried {
-    pub(super) fn push(&mut self, mv: Move, quiet: bool) {
-        let (list, n) = if quiet {
-            (&mut self.quiets, &mut self.n_quiets)
-        } else {
-            (&mut self.noisies, &mut self.n_noisies)
-        };
-        if *n < TRIED_MAX {
-            list[*n] = mv;
-            *n += 1;
-        }
-    }
-
-    pub(super) fn quiets(&self) -> &[Move] {
-        &self.quiets[..self.n_quiets]
-    }
-
-    pub(super) fn noisies(&self) -> &[Move] {
-        &self.noisies[..self.n_noisies]
+        learn_cutoff(self.hist, &self.pos, &cut, self.config.history);
     }
 }

@@ -64,8 +64,8 @@ pub struct TtEntry {
 //   stage), the root searches its own generated moves, and PV lines are
 //   replayed with `is_legal` (`pv_to_uci`). `bestmove` comes from the root.
 // - `clear` and resizing happen only between searches (`Engine` stops the
-//   search first; a resize swaps the `Arc`, so a thread still ending keeps
-//   the old table alive). `age` is only a replacement hint: a stale read
+//   search first; a resize takes `&mut`, which the pool has only while
+//   every search thread is parked). `age` is only a replacement hint: a stale read
 //   costs nothing but a worse choice of victim.
 #[derive(Default)]
 struct Slot {
@@ -195,19 +195,31 @@ pub fn improves_eval(bound: TtBound, score: Score, static_eval: Score) -> bool {
 impl TranspositionTable {
     /// A table of exactly `mb` megabytes (rounded down to whole buckets).
     pub fn new(mb: usize) -> Result<Self, String> {
-        let count = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
-        let mut buckets: Vec<Bucket> = Vec::new();
-        buckets
-            .try_reserve_exact(count)
-            .map_err(|_| format!("cannot allocate a {mb} MB hash table"))?;
-        // Before the first write, so that the pages are huge from the start.
-        let bytes = count * std::mem::size_of::<Bucket>();
-        crate::memory::advise_huge_pages(buckets.as_ptr().cast(), bytes);
-        buckets.resize_with(count, Bucket::default);
         Ok(Self {
-            buckets,
+            buckets: allocate(mb)?,
             age: AtomicU8::new(0),
         })
+    }
+
+    /// Resizes the table to `mb` megabytes, empty. The old buckets are
+    /// freed first, so that old and new need not fit in memory together;
+    /// if the new size cannot be had, the old one is taken again.
+    pub fn resize(&mut self, mb: usize) -> Result<(), String> {
+        let old = self.size_mb();
+        self.buckets = Vec::new();
+        *self.age.get_mut() = 0;
+        match allocate(mb) {
+            Ok(buckets) => {
+                self.buckets = buckets;
+                Ok(())
+            }
+            Err(e) => {
+                self.buckets = allocate(old)
+                    .or_else(|_| allocate(1))
+                    .unwrap_or_else(|_| vec![Bucket::default()]);
+                Err(e)
+            }
+        }
     }
 
     pub fn size_mb(&self) -> usize {
@@ -321,6 +333,20 @@ impl TranspositionTable {
     }
 }
 
+/// `mb` megabytes of empty buckets (at least one).
+fn allocate(mb: usize) -> Result<Vec<Bucket>, String> {
+    let count = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
+    let mut buckets: Vec<Bucket> = Vec::new();
+    buckets
+        .try_reserve_exact(count)
+        .map_err(|_| format!("cannot allocate a {mb} MB hash table"))?;
+    // Before the first write, so that the pages are huge from the start.
+    let bytes = count * std::mem::size_of::<Bucket>();
+    crate::memory::advise_huge_pages(buckets.as_ptr().cast(), bytes);
+    buckets.resize_with(count, Bucket::default);
+    Ok(buckets)
+}
+
 fn write(slot: &Slot, key: u64, data: u64) {
     slot.check.store(key ^ data, Ordering::Relaxed);
     slot.data.store(data, Ordering::Relaxed);
@@ -404,6 +430,20 @@ mod tests {
         let tt = TranspositionTable::new(8).unwrap();
         assert_eq!(tt.size_mb(), 8);
         assert_eq!(tt.buckets.len(), 8 * 1024 * 1024 / 64);
+    }
+
+    #[test]
+    fn a_resize_is_in_place_and_empties_the_table() {
+        let mut tt = TranspositionTable::new(2).unwrap();
+        tt.new_search();
+        tt.store(42, None, 5, 6, 7, TtBound::Exact);
+        tt.resize(3).unwrap();
+        assert_eq!(tt.size_mb(), 3);
+        assert!(tt.probe(42).is_none());
+        assert_eq!(tt.age.load(Ordering::Relaxed), 0);
+        // Too large to allocate: an error, and the old size stays.
+        assert!(tt.resize(usize::MAX / (1 << 20)).is_err());
+        assert_eq!(tt.size_mb(), 3);
     }
 
     #[test]

@@ -70,6 +70,11 @@ impl Session {
         session
     }
 
+    /// The engine's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Sends one line (a newline is added).
     pub fn send(&mut self, line: &str) {
         self.send_bytes(format!("{line}\n").as_bytes());

@@ -1,6 +1,7 @@
 //! Input features: which of the 768 inputs of each perspective are on.
 
 use super::INPUTS;
+use crate::board::moves::moving_piece;
 use crate::board::{Board, Color, Move, Piece, Square};
 
 /// Input index of `piece` of `color` on `square`, seen from `perspective`:
@@ -34,7 +35,7 @@ impl Change {
     /// The change made by the legal move `mv` on `board` (before it is played).
     pub fn of_move(board: &Board, mv: Move) -> Self {
         let us = board.side_to_move();
-        let piece = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
+        let piece = moving_piece(board, mv);
         let rank = mv.from.rank();
         if piece == Piece::King && board.colors(us).has(mv.to) {
             // cozy-chess writes castling as king takes own rook.

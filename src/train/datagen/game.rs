@@ -6,7 +6,7 @@ use crate::board::{Board, Color, Position};
 use crate::search::info::Silent;
 use crate::search::limits::Limits;
 use crate::search::score::is_mate;
-use crate::search::{self, Settings, Shared};
+use crate::search::{self, Settings, Shared, ThreadData};
 use crate::train::games::GameRecord;
 
 /// A small deterministic generator (xorshift64*), one per game.
@@ -131,6 +131,7 @@ pub fn random_start(
         &Limits::depth(config.verify_depth),
         settings,
         &Shared::default(),
+        &mut ThreadData::default(),
     );
     (found.score.abs() <= MAX_START_SCORE).then_some(pos)
 }
@@ -138,7 +139,7 @@ pub fn random_start(
 /// Plays the game out from `pos` with a fresh table and fresh histories.
 fn play_from(mut pos: Position, config: &GameConfig, settings: &Settings) -> GameRecord {
     let start = pos.board().clone();
-    let shared = Shared::default();
+    let (shared, mut thread) = (Shared::default(), ThreadData::default());
     let limits = Limits {
         nodes: Some(config.hard_nodes),
         soft_nodes: Some(config.soft_nodes),
@@ -150,7 +151,7 @@ fn play_from(mut pos: Position, config: &GameConfig, settings: &Settings) -> Gam
         if let Some(r) = natural_end(&pos) {
             break r;
         }
-        let found = search(&pos, &limits, settings, &shared);
+        let found = search(&pos, &limits, settings, &shared, &mut thread);
         let Some(best) = found.best else { break 1 };
         let white = if pos.side_to_move() == Color::White {
             found.score
@@ -186,14 +187,25 @@ fn play_from(mut pos: Position, config: &GameConfig, settings: &Settings) -> Gam
     }
 }
 
+/// One move's search on one thread, keeping the table and the histories
+/// (`thread`) of the game's earlier moves.
 fn search(
     pos: &Position,
     limits: &Limits,
     settings: &Settings,
     shared: &Shared,
+    thread: &mut ThreadData,
 ) -> search::SearchResult {
     shared.reset(false);
-    search::run(pos, limits, settings, shared, &mut Silent::default())
+    let threads = std::slice::from_mut(thread);
+    search::run_with(
+        threads,
+        pos,
+        limits,
+        settings,
+        shared,
+        &mut Silent::default(),
+    )
 }
 
 /// The result (0, 1, 2 from White's view) if the game is over by the rules.
