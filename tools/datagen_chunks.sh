@@ -27,7 +27,7 @@ for ((seed = first; seed < first + count; seed++)); do
     stats=$("$bin" games --tsv "data/selfplay/$name.xz" | tail -n 1 | cut -f2-4)
     bytes=$(stat -c %s "data/selfplay/$name.xz")
     sha=$(sha256sum "data/selfplay/$name.xz" | cut -d' ' -f1)
-    printf '%s\t%s\t%s\t%s\t%s\t%s\tnet %s (%s)\t%s\n' "$name.xz" "$stats" "$bytes" "$sha" \
+    printf '%s\t%s\t%s\t%s\t%s\tnet %s (%s)\t%s\n' "$name.xz" "$stats" "$bytes" "$sha" \
         "$commit" "$gen" "$net" "$cmd" >> "$manifest"
     for try in 1 2 3 4 5; do
         git add "data/selfplay/$name.xz" "$manifest" &&
