@@ -14,15 +14,8 @@ Prints one line per engine: trials, median, p99, max in ms.
 import argparse
 import time
 
-from uci_pipe import read_until, send, start
+from uci_pipe import read_until, send, start, start_with_threads
 
-
-def start_engine(path, threads):
-    proc = start(path)
-    send(proc, f"setoption name Threads value {threads}")
-    send(proc, "isready")
-    read_until(proc, "readyok")
-    return proc
 
 
 def trial(proc, position, go):
@@ -61,7 +54,7 @@ def main():
     ap.add_argument("--block", type=int, default=50, help="trials per turn")
     args = ap.parse_args()
     position = f"position fen {args.fen}" if args.fen else "position startpos"
-    procs = [start_engine(e, args.threads) for e in args.engine]
+    procs = [start_with_threads(e, args.threads) for e in args.engine]
     times = [[] for _ in procs]
     while any(len(t) < args.trials for t in times):
         for proc, t in zip(procs, times):

@@ -14,7 +14,7 @@ import argparse
 import random
 import time
 
-from uci_pipe import read_until, send, start
+from uci_pipe import read_until, send, start, start_with_threads
 
 FENS = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -23,13 +23,6 @@ FENS = [
     "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
 ]
 
-
-def start_with_threads(engine, threads):
-    proc = start(engine)
-    send(proc, f"setoption name Threads value {threads}")
-    send(proc, "isready")
-    read_until(proc, "readyok")
-    return proc
 
 
 def summary(name, threads, ms):

@@ -28,6 +28,15 @@ def read_until(proc, prefix):
             return line
 
 
+def start_with_threads(engine, threads):
+    """An engine started with `Threads` set, ready for commands."""
+    proc = start(engine)
+    send(proc, f"setoption name Threads value {threads}")
+    send(proc, "isready")
+    read_until(proc, "readyok")
+    return proc
+
+
 def proc_status(pid):
     """(Threads, VmRSS in kB) of a running process, from /proc/PID/status."""
     fields = {}

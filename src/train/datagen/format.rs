@@ -19,6 +19,7 @@
 //! Only standard chess (castling with the a- and h-rooks) is recorded.
 
 use crate::board::{Board, Color, Piece, Square, fen};
+use crate::train::games::pack::{PIECE_BYTES, pack_pieces};
 
 pub const RECORD_SIZE: usize = 32;
 
@@ -35,13 +36,7 @@ pub struct Record {
 /// Packs a position with its score (White's view) and result (0, 1, 2).
 pub fn encode(board: &Board, score: i16, result: u8) -> [u8; RECORD_SIZE] {
     let mut out = [0u8; RECORD_SIZE];
-    let occ = board.occupied();
-    out[0..8].copy_from_slice(&occ.0.to_le_bytes());
-    for (n, sq) in occ.iter().enumerate() {
-        let piece = board.piece_on(sq).map_or(0, |p| p as u8);
-        let colour = board.color_on(sq).map_or(0, |c| c as u8);
-        out[8 + n / 2] |= ((colour << 3) | piece) << (4 * (n % 2));
-    }
+    out[..PIECE_BYTES].copy_from_slice(&pack_pieces(board));
     out[24..26].copy_from_slice(&score.to_le_bytes());
     out[26] = result;
     out[27] = board.side_to_move() as u8;

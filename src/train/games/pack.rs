@@ -12,9 +12,15 @@ const NO_ROOK: u8 = 8;
 /// No en passant square.
 const NO_EP: u8 = 64;
 
-/// Packs `board` and the game's `result` (0 Black won, 1 draw, 2 White won).
-pub fn pack_board(board: &Board, result: u8) -> [u8; BOARD_BYTES] {
-    let mut out = [0u8; BOARD_BYTES];
+/// Bytes of the packed pieces: the occupancy, then a nibble per piece.
+pub const PIECE_BYTES: usize = 24;
+
+/// The occupancy bitboard (little-endian, bit 0 = a1), then one nibble per
+/// occupied square in bit order, low nibble first: `colour << 3 | piece`
+/// (colour 0 White; piece 0 pawn .. 5 king). The 32-byte records of
+/// generation 0 start the same way.
+pub fn pack_pieces(board: &Board) -> [u8; PIECE_BYTES] {
+    let mut out = [0u8; PIECE_BYTES];
     let occ = board.occupied();
     out[0..8].copy_from_slice(&occ.0.to_le_bytes());
     for (n, sq) in occ.iter().enumerate() {
@@ -22,6 +28,13 @@ pub fn pack_board(board: &Board, result: u8) -> [u8; BOARD_BYTES] {
         let colour = board.color_on(sq).map_or(0, |c| c as u8);
         out[8 + n / 2] |= ((colour << 3) | piece) << (4 * (n % 2));
     }
+    out
+}
+
+/// Packs `board` and the game's `result` (0 Black won, 1 draw, 2 White won).
+pub fn pack_board(board: &Board, result: u8) -> [u8; BOARD_BYTES] {
+    let mut out = [0u8; BOARD_BYTES];
+    out[..PIECE_BYTES].copy_from_slice(&pack_pieces(board));
     let builder = BoardBuilder::from_board(board);
     out[24] = board.side_to_move() as u8;
     out[25] = builder.en_passant.map_or(NO_EP, |sq| sq as u8);
