@@ -1,7 +1,7 @@
 //! Syzygy tablebases: probes of known positions (the tables in
 //! tests/data/syzygy: KQvK, KRvK, KPvK, KBvK, KNvK, KBvKP, KRNvK), root
-//! move filtering, the search's
-//! use of the tables and the UCI side (`tbhits`, a bad `SyzygyPath`).
+//! move filtering, the search's use of the tables and the UCI side
+//! (`tbhits`, a bad `SyzygyPath`).
 
 use crate::common;
 

@@ -39,7 +39,7 @@ fn search(s: &mut Session, fen: &str, depth: u32) -> (Vec<String>, String) {
     (scored, best)
 }
 
-fn session(multipv: usize) -> Session {
+fn with_tables(multipv: usize) -> Session {
     let mut s = Session::start();
     s.send(&format!("setoption name SyzygyPath value {TABLES}"));
     s.send(&format!("setoption name MultiPV value {multipv}"));
@@ -64,7 +64,7 @@ fn is_tb_win(line: &str, sign: i32) -> bool {
 
 #[test]
 fn a_drawn_root_shows_cp_0_at_every_depth() {
-    let mut s = session(1);
+    let mut s = with_tables(1);
     for depth in [2, 10] {
         let (lines, best) = search(&mut s, DRAWN, depth);
         assert!(
@@ -81,7 +81,7 @@ fn a_drawn_root_shows_cp_0_at_every_depth() {
 
 #[test]
 fn a_lost_root_shows_a_tablebase_loss_at_every_depth() {
-    let mut s = session(1);
+    let mut s = with_tables(1);
     for depth in [2, 10] {
         let (lines, best) = search(&mut s, LOST, depth);
         assert!(
@@ -98,7 +98,7 @@ fn a_lost_root_shows_a_tablebase_loss_at_every_depth() {
 
 #[test]
 fn multipv_lines_carry_their_own_moves_results_best_first() {
-    let mut s = session(3);
+    let mut s = with_tables(3);
     for depth in [2, 10] {
         let (lines, best) = search(&mut s, MIXED, depth);
         let last: Vec<&String> = lines
