@@ -18,6 +18,7 @@ mod pool;
 mod search;
 mod strength;
 mod tablebase;
+mod tablebase_root;
 mod train_datagen;
 mod train_nnue;
 mod uci;

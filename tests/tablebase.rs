@@ -1,6 +1,7 @@
 //! Syzygy tablebases: probes of known positions (the tables in
-//! tests/data/syzygy: KQvK, KRvK, KPvK), root move filtering, the search's
-//! use of the tables and the UCI side (`tbhits`, a bad `SyzygyPath`).
+//! tests/data/syzygy: KQvK, KRvK, KPvK, KBvK, KNvK, KBvKP, KRNvK), root
+//! move filtering, the search's use of the tables and the UCI side
+//! (`tbhits`, a bad `SyzygyPath`).
 
 use crate::common;
 
@@ -37,7 +38,7 @@ const KNOWN: [(&str, Wdl, i32); 6] = [
 #[test]
 fn known_positions_have_their_wdl_and_dtz() {
     let tb = tables();
-    assert_eq!(tb.max_pieces(), 3);
+    assert_eq!(tb.max_pieces(), 4);
     for (fen, wdl, dtz) in KNOWN {
         let b = board(fen);
         if fen.contains("K2R4") {
@@ -55,7 +56,7 @@ fn positions_outside_the_tables_are_not_probed() {
     let tb = tables();
     // Castling rights: the tables know none.
     assert_eq!(tb.probe_wdl(&board("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1")), None);
-    // Four pieces, while the test tables hold three.
+    // KQRvK: not among the test tables.
     assert_eq!(
         tb.probe_wdl(&board("4k3/8/8/8/8/8/8/RQ2K3 w - - 0 1")),
         None

@@ -1,6 +1,7 @@
 //! `UCI_ShowWDL`: with it on, every `info ... score` line carries
 //! `wdl W D L` (per mille, summing to 1000, side to move's view) from the
-//! engine's model; with it off, none does.
+//! engine's model; with it off, none does. Mates, finished games, roots
+//! drawn by rule and tablebase results show certain chances.
 
 use crate::common;
 
@@ -78,4 +79,66 @@ fn mates_and_finished_games_are_certain() {
     assert!(lines.contains(&"info depth 0 score mate 0 wdl 0 0 1000".to_string()));
     let lines = search(&mut s, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "go depth 4");
     assert!(lines.contains(&"info depth 0 score cp 0 wdl 0 1000 0".to_string()));
+}
+
+const TABLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy");
+
+/// Every score line of `go depth 6` from `position`, and the best move.
+fn certain_search(s: &mut Session, position: &str) -> (Vec<String>, String) {
+    s.send(position);
+    s.send("go depth 6");
+    let (lines, best) = s.wait_bestmove();
+    let scored = score_lines(&lines).into_iter().cloned().collect();
+    (scored, best)
+}
+
+#[test]
+fn roots_drawn_by_rule_or_the_tables_are_certain_draws() {
+    let mut s = Session::start();
+    s.send("setoption name UCI_ShowWDL value true");
+    s.send(&format!("setoption name SyzygyPath value {TABLES}"));
+    let drawn = [
+        // Bare kings: insufficient material.
+        "position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        // Fifty moves without a capture or pawn move, and no mate.
+        "position fen r3k3/8/8/8/8/8/8/4K2R w - - 100 80",
+        // The start position for the third time.
+        "position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8",
+        // KBvKP, a tablebase draw.
+        "position fen 8/4k3/8/p2K4/8/8/2B5/8 w - - 0 1",
+    ];
+    for position in drawn {
+        let (lines, best) = certain_search(&mut s, position);
+        assert!(!lines.is_empty() && best != "0000", "{position}: {best}");
+        for line in &lines {
+            assert!(
+                line.contains(" score cp 0 wdl 0 1000 0 "),
+                "{position}: {line}"
+            );
+        }
+    }
+    // Twice only: the search's own score and the model's chances.
+    let (lines, _) = certain_search(
+        &mut s,
+        "position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1",
+    );
+    let last = lines.last().expect("a score");
+    assert!(!last.contains("wdl 0 1000 0"), "{last}");
+}
+
+#[test]
+fn a_tablebase_win_is_certain() {
+    let mut s = Session::start();
+    s.send("setoption name UCI_ShowWDL value true");
+    s.send(&format!("setoption name SyzygyPath value {TABLES}"));
+    for (fen, wdl) in [
+        ("8/8/8/8/8/2k5/8/KQ6 w - - 0 1", [1000, 0, 0]),
+        ("8/8/8/8/8/2k5/8/KQ6 b - - 0 1", [0, 0, 1000]),
+    ] {
+        let (lines, _) = certain_search(&mut s, &format!("position fen {fen}"));
+        assert!(!lines.is_empty(), "{fen}");
+        for line in &lines {
+            assert_eq!(wdl_of(line), wdl, "{fen}: {line}");
+        }
+    }
 }

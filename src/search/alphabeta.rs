@@ -177,9 +177,7 @@ impl Worker<'_> {
         loop {
             let next = self.next_move(&mut picker, prevs, checks);
             let Some(mv) = next else { break };
-            if Some(mv) == node.excluded
-                || (node.is_root() && !self.root_moves[self.pv_idx..].iter().any(|r| r.mv == mv))
-            {
+            if Some(mv) == node.excluded || (node.is_root() && !self.is_searched_root_move(mv)) {
                 continue;
             }
             move_count += 1;

@@ -23,14 +23,15 @@ use std::time::Instant;
 
 use super::info::{Bound, Info, Reporter};
 use super::limits::Limits;
+use super::outcome::RootOutcome;
 use super::params::*;
-use super::score::{INFINITE, MAX_PLY, Score, UciScore, is_mate, mate_moves};
+use super::report::{game_over_info, report, report_bound, shown_score, tbhits};
+use super::score::{INFINITE, MAX_PLY, Score, is_mate, mate_moves};
 use super::strength::Strength;
 use super::thread::{Task, ThreadData, Worker};
 use super::time::{Clock, Iteration, Trend};
 use super::{SEARCH_STACK_BYTES, SearchResult, Settings, Shared, pv_to_uci};
 use crate::board::{Move, Position};
-use crate::tablebase;
 
 /// Prepared here, where the root is examined; defined beside the workers
 /// that search it.
@@ -54,20 +55,15 @@ impl Task {
         if !limits.searchmoves.is_empty() {
             root_moves.retain(|m| limits.searchmoves.contains(m));
         }
-        shared.tbhits.store(0, Ordering::Relaxed);
-        if let Some(syzygy) = &settings.syzygy
-            && let Some((kept, _)) = tablebase::root::filter(syzygy, root.board(), &root_moves)
-        {
-            shared
-                .tbhits
-                .fetch_add(kept.len() as u64, Ordering::Relaxed);
-            root_moves = kept;
-        }
+        let (root_moves, outcome) = RootOutcome::examine(root, root_moves, settings);
+        let hits = outcome.tb_moves() as u64;
+        shared.tbhits.store(hits, Ordering::Relaxed);
         let clock = Clock::new(limits, root.side_to_move(), settings.move_overhead, start)
             .with_node_budget(settings.strength.map(|s| s.node_budget()));
         Some(Task {
             root: root.clone(),
             root_moves,
+            outcome,
             limits: limits.clone(),
             settings: settings.clone(),
             clock,
@@ -161,12 +157,11 @@ pub(crate) fn conclude(
 ) -> SearchResult {
     let nodes = shared.nodes.load(Ordering::Relaxed);
     let best = match task.settings.strength {
-        Some(s) if s.noisy() => pick_weaker(s, &task.root, results),
+        Some(s) if s.noisy() => pick_weaker(s, task, results),
         _ => pick_result(results),
     };
     if let Some(r) = &best {
-        let tb = task.settings.syzygy.is_some();
-        report_final(r, &task.root, &task.clock, shared, tb, reporter);
+        report_final(r, task, shared, reporter);
     }
     best.map_or(SearchResult::none(nodes), |r| SearchResult {
         best: r.pv.first().copied(),
@@ -191,15 +186,21 @@ fn pick_result(results: Vec<ThreadResult>) -> Option<ThreadResult> {
 /// usual pick when no iteration was completed.
 fn pick_weaker(
     strength: Strength,
-    root: &Position,
+    task: &Task,
     results: Vec<ThreadResult>,
 ) -> Option<ThreadResult> {
     let mut main = results.into_iter().next()?;
     if main.lines.is_empty() {
         return Some(main);
     }
+    // Weaker, but never giving up a tablebase result (the first line's).
+    let rank = |pv: &[Move]| pv.first().map(|&m| task.outcome.rank(m));
+    let best = rank(&main.lines[0].1);
+    main.lines.retain(|(_, pv)| rank(pv) == best);
     let scores: Vec<Score> = main.lines.iter().map(|(s, _)| *s).collect();
-    let (score, pv) = main.lines.swap_remove(strength.pick(&scores, root.key()));
+    let (score, pv) = main
+        .lines
+        .swap_remove(strength.pick(&scores, task.root.key()));
     Some(ThreadResult {
         score,
         pv,
@@ -211,53 +212,29 @@ fn pick_weaker(
 /// Prints the chosen line unless it was the last `info` already, so that
 /// the last PV printed starts with the `bestmove` (another thread's line, or
 /// a partial iteration's, may have been chosen).
-fn report_final(
-    r: &ThreadResult,
-    root: &Position,
-    clock: &Clock,
-    shared: &Shared,
-    tb: bool,
-    reporter: &mut dyn Reporter,
-) {
+fn report_final(r: &ThreadResult, task: &Task, shared: &Shared, reporter: &mut dyn Reporter) {
     if r.reported || r.score <= -INFINITE + 1 || r.pv.is_empty() {
         return;
     }
-    let (ms, nodes) = (clock.elapsed_ms(), shared.nodes.load(Ordering::Relaxed));
+    let (ms, nodes) = (
+        task.clock.elapsed_ms(),
+        shared.nodes.load(Ordering::Relaxed),
+    );
+    let (score, bound, certain) = shown_score(&task.outcome, &r.pv, r.score, Bound::Exact);
     reporter.info(&Info {
         depth: r.depth.max(1),
         seldepth: r.seldepth,
         multipv: 1,
-        score: UciScore::from(r.score),
-        bound: Bound::Exact,
+        score,
+        bound,
+        certain,
         nodes,
         nps: nodes * 1000 / ms.max(1),
         hashfull: shared.tt.hashfull(),
-        tbhits: tbhits(shared, tb),
+        tbhits: tbhits(shared, task.settings.syzygy.is_some()),
         time_ms: ms,
-        pv: pv_to_uci(root, &r.pv),
+        pv: pv_to_uci(&task.root, &r.pv),
     });
-}
-
-/// The score of a finished game: mated (in check) or stalemated, no PV.
-fn game_over_info(root: &Position, shared: &Shared) -> Info {
-    let mated = !root.board().checkers().is_empty();
-    Info {
-        depth: 0,
-        seldepth: 0,
-        multipv: 1,
-        score: if mated {
-            UciScore::Mate(0)
-        } else {
-            UciScore::Cp(0)
-        },
-        bound: Bound::Exact,
-        nodes: 0,
-        nps: 0,
-        hashfull: shared.tt.hashfull(),
-        tbhits: None,
-        time_ms: 0,
-        pv: Vec::new(),
-    }
 }
 
 /// One thread's iterative deepening loop.
@@ -293,7 +270,7 @@ fn iterative_deepening(mut w: Worker, limits: &Limits, settings: &Settings) -> T
         w.root_depth = depth as i32;
         let iteration_nodes = w.nodes;
         for pv_idx in 0..multipv {
-            w.pv_idx = pv_idx;
+            w.set_pv_idx(pv_idx);
             w.seldepth = 0;
             aspiration(&mut w, depth, pv_idx, pv_idx < shown);
             w.sort_root_moves(0, pv_idx + 1);
@@ -405,66 +382,4 @@ fn should_stop(w: &Worker, trend: &mut Trend, limits: &Limits, iteration_start_n
         nodes: w.nodes - iteration_start_nodes,
     };
     w.clock.should_stop_iteration(w.shared, trend, &iteration)
-}
-
-/// Prints one `info` line per PV line of the finished iteration.
-fn report(w: &mut Worker, depth: u32, multipv: usize, bound: Bound) {
-    for i in 0..multipv {
-        let rm = &w.root_moves[i];
-        let (score, d) = if rm.score == -INFINITE {
-            (rm.prev_score, depth.saturating_sub(1).max(1))
-        } else {
-            (rm.score, depth)
-        };
-        if score == -INFINITE {
-            continue;
-        }
-        let info = make_info(w, d, i, score, bound, &w.root_moves[i].pv.clone());
-        if let Some(r) = w.reporter.as_mut() {
-            r.info(&info);
-        }
-    }
-}
-
-/// Reports an aspiration fail (only in longer searches, to limit output).
-fn report_bound(w: &mut Worker, depth: u32, bound: Bound) {
-    if !w.is_main() || w.clock.elapsed_ms() < BOUND_INFO_AFTER_MS {
-        return;
-    }
-    let rm = &w.root_moves[w.pv_idx];
-    let (score, pv) = (rm.score, rm.pv.clone());
-    let info = make_info(w, depth, w.pv_idx, score, bound, &pv);
-    if let Some(r) = w.reporter.as_mut() {
-        r.info(&info);
-    }
-}
-
-fn make_info(
-    w: &Worker,
-    depth: u32,
-    pv_idx: usize,
-    score: Score,
-    bound: Bound,
-    pv: &[Move],
-) -> Info {
-    let ms = w.clock.elapsed_ms();
-    let nodes = w.total_nodes();
-    Info {
-        depth,
-        seldepth: w.root_moves[pv_idx].seldepth.max(w.seldepth) as u32,
-        multipv: pv_idx + 1,
-        score: UciScore::from(score),
-        bound,
-        nodes,
-        nps: nodes * 1000 / ms.max(1),
-        hashfull: w.shared.tt.hashfull(),
-        tbhits: tbhits(w.shared, w.syzygy.is_some()),
-        time_ms: ms,
-        pv: pv_to_uci(&w.pos, pv),
-    }
-}
-
-/// Tablebase hits for `info`, when tables are in use.
-fn tbhits(shared: &Shared, tb: bool) -> Option<u64> {
-    tb.then(|| shared.tbhits.load(Ordering::Relaxed))
 }

@@ -11,6 +11,14 @@ pub enum Bound {
     Upper,
 }
 
+/// A result known for certain, from the side to move's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Win,
+    Draw,
+    Loss,
+}
+
 /// One `info` line's worth of search progress.
 #[derive(Clone, Debug)]
 pub struct Info {
@@ -19,6 +27,9 @@ pub struct Info {
     pub multipv: usize,
     pub score: UciScore,
     pub bound: Bound,
+    /// The line's result when it is certain (a finished game, a root drawn
+    /// by rule, a tablebase result), whatever the score says.
+    pub certain: Option<Outcome>,
     pub nodes: u64,
     pub nps: u64,
     pub hashfull: u32,

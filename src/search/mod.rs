@@ -4,7 +4,9 @@
 //! history heuristics (`history`, `correction`), pruning and reductions
 //! (`pruning`, `lmr`), extensions (`extensions`), time management (`time`)
 //! and Lazy SMP threads (`driver`, `thread`) on a persistent thread pool
-//! (`pool`). Helpers share the named per-node state of `node`; every
+//! (`pool`). The driver reports through `report`, which shows what
+//! `outcome` knows for certain about the root (a draw by rule, tablebase
+//! results). Helpers share the named per-node state of `node`; every
 //! tunable is in `params`. Every technique can be switched off through
 //! `config::SearchConfig`.
 
@@ -19,11 +21,13 @@ pub mod limits;
 pub(crate) mod lmr;
 pub(crate) mod movepick;
 pub(crate) mod node;
+pub(crate) mod outcome;
 pub(crate) mod params;
 pub mod pool;
 pub(crate) mod pruning;
 pub(crate) mod pv;
 pub(crate) mod quiescence;
+pub(crate) mod report;
 pub mod score;
 pub mod strength;
 pub(crate) mod tbprobe;

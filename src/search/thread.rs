@@ -12,6 +12,7 @@ use super::history::{Cutoff, Histories, PieceTo, learn_cutoff};
 use super::limits::Limits;
 use super::lmr::LmrTable;
 use super::movepick::{MovePicker, OrderContext};
+use super::outcome::RootOutcome;
 use super::pv::PvTable;
 use super::score::{INFINITE, MAX_PLY, NO_EVAL, Score};
 use super::time::Clock;
@@ -27,6 +28,8 @@ pub(crate) struct Task {
     pub root: Position,
     /// The moves searched at the root (`searchmoves`, tablebase filter).
     pub root_moves: Vec<Move>,
+    /// What is certain at the root (drawn by rule, tablebase results).
+    pub outcome: RootOutcome,
     pub limits: Limits,
     pub settings: Settings,
     pub clock: Clock,
@@ -69,6 +72,8 @@ pub struct RootMove {
     pub seldepth: usize,
     /// Nodes spent below this move in the current iteration.
     pub nodes: u64,
+    /// Its tablebase place (`RootOutcome::rank`): it ranks before the score.
+    pub tb_rank: i32,
 }
 
 /// What a search thread keeps from one search to the next: its histories
@@ -146,6 +151,11 @@ pub struct Worker<'a> {
     move_lists: &'a mut [Vec<(Move, i32)>],
     pub root_moves: Vec<RootMove>,
     pub pv_idx: usize,
+    /// The root searches moves `pv_idx..pv_last`: those of line `pv_idx`'s
+    /// tablebase place, so that a line never beats a better result.
+    pub pv_last: usize,
+    /// What is certain at the root, for the reports.
+    pub outcome: RootOutcome,
     pub root_depth: i32,
     pub seldepth: usize,
     pub nodes: u64,
@@ -195,9 +205,12 @@ impl<'a> Worker<'a> {
                     pv: vec![mv],
                     seldepth: 0,
                     nodes: 0,
+                    tb_rank: task.outcome.rank(mv),
                 })
                 .collect(),
             pv_idx: 0,
+            pv_last: task.root_moves.len(),
+            outcome: task.outcome.clone(),
             root_depth: 0,
             seldepth: 0,
             nodes: 0,
@@ -326,10 +339,32 @@ impl<'a> Worker<'a> {
         self.unmake_move();
     }
 
-    /// Stable-sorts root moves `from..to` by score, best first.
+    /// Stable-sorts root moves `from..to` by tablebase place, then score,
+    /// best first.
     pub fn sort_root_moves(&mut self, from: usize, to: usize) {
-        self.root_moves[from..to]
-            .sort_by(|a, b| b.score.cmp(&a.score).then(b.prev_score.cmp(&a.prev_score)));
+        self.root_moves[from..to].sort_by(|a, b| {
+            (b.tb_rank.cmp(&a.tb_rank))
+                .then(b.score.cmp(&a.score))
+                .then(b.prev_score.cmp(&a.prev_score))
+        });
+    }
+
+    /// True for the root moves that line `pv_idx` chooses from.
+    pub fn is_searched_root_move(&self, mv: Move) -> bool {
+        self.root_moves[self.pv_idx..self.pv_last]
+            .iter()
+            .any(|r| r.mv == mv)
+    }
+
+    /// Sets `pv_idx` and the end of its tablebase place.
+    pub fn set_pv_idx(&mut self, pv_idx: usize) {
+        let rank = self.root_moves[pv_idx].tb_rank;
+        self.pv_idx = pv_idx;
+        self.pv_last = pv_idx
+            + self.root_moves[pv_idx..]
+                .iter()
+                .take_while(|r| r.tb_rank == rank)
+                .count();
     }
 }
 

@@ -16,9 +16,29 @@ fn rank(wdl: Wdl, rule50: bool) -> i32 {
     }
 }
 
-/// The moves to search, best first, and the result they keep; `None` when
-/// the position is not in the tables (search all moves then).
-pub fn filter(syzygy: &Syzygy, board: &Board, moves: &[Move]) -> Option<(Vec<Move>, Wdl)> {
+/// What a result is worth in the game: a win, a draw or a loss (cursed wins
+/// and blessed losses are draws under the fifty-move rule).
+pub fn counts_as(wdl: Wdl, rule50: bool) -> Wdl {
+    match rank(wdl, rule50) {
+        r if r == Wdl::Win.value() => Wdl::Win,
+        r if r == Wdl::Loss.value() => Wdl::Loss,
+        _ => Wdl::Draw,
+    }
+}
+
+/// An entry's place among the root moves, higher is better: by result,
+/// then the fastest win and the slowest loss (DTZ); all draws alike.
+pub fn key(e: &RootEntry, rule50: bool) -> i32 {
+    match rank(e.wdl, rule50) {
+        0 => 0,
+        r => r * 1_000_000 - e.dtz,
+    }
+}
+
+/// Every root move among `moves` (all of them if none is) with its
+/// tablebase result, best first by `key`; `None` when the position is not
+/// in the tables.
+pub fn probe(syzygy: &Syzygy, board: &Board, moves: &[Move]) -> Option<Vec<RootEntry>> {
     if board.occupied().len() > syzygy.cardinality() {
         return None;
     }
@@ -27,12 +47,19 @@ pub fn filter(syzygy: &Syzygy, board: &Board, moves: &[Move]) -> Option<(Vec<Mov
     } else {
         0
     };
-    let probe = syzygy.tables.probe_root(board, clock)?;
-    let mut kept = select(&probe.moves, syzygy.rule50);
-    // `searchmoves` restricts the choice further, unless it leaves nothing.
-    if kept.iter().any(|e| moves.contains(&e.mv)) {
-        kept.retain(|e| moves.contains(&e.mv));
+    let mut entries = syzygy.tables.probe_root(board, clock)?.moves;
+    // `searchmoves` restricts the choice, unless it leaves nothing.
+    if entries.iter().any(|e| moves.contains(&e.mv)) {
+        entries.retain(|e| moves.contains(&e.mv));
     }
+    entries.sort_by_key(|e| std::cmp::Reverse(key(e, syzygy.rule50)));
+    Some(entries)
+}
+
+/// The moves to search, best first, and the result they keep; `None` when
+/// the position is not in the tables (search all moves then).
+pub fn filter(syzygy: &Syzygy, board: &Board, moves: &[Move]) -> Option<(Vec<Move>, Wdl)> {
+    let kept = select(&probe(syzygy, board, moves)?, syzygy.rule50);
     let wdl = kept.first()?.wdl;
     Some((kept.into_iter().map(|e| e.mv).collect(), wdl))
 }
@@ -40,22 +67,14 @@ pub fn filter(syzygy: &Syzygy, board: &Board, moves: &[Move]) -> Option<(Vec<Mov
 /// The entries of the best rank; for a win only the lowest DTZ, for a loss
 /// only the highest (the longest resistance), for a draw all.
 pub fn select(entries: &[RootEntry], rule50: bool) -> Vec<RootEntry> {
-    let Some(best) = entries.iter().map(|e| rank(e.wdl, rule50)).max() else {
+    let Some(best) = entries.iter().map(|e| key(e, rule50)).max() else {
         return Vec::new();
     };
-    let mut kept: Vec<RootEntry> = entries
+    entries
         .iter()
-        .filter(|e| rank(e.wdl, rule50) == best)
+        .filter(|e| key(e, rule50) == best)
         .copied()
-        .collect();
-    // Ascending DTZ puts the fastest win and the slowest loss first.
-    kept.sort_by_key(|e| e.dtz);
-    if let Some(first) = kept.first().copied()
-        && best != 0
-    {
-        kept.retain(|e| e.dtz == first.dtz);
-    }
-    kept
+        .collect()
 }
 
 #[cfg(test)]
@@ -102,5 +121,23 @@ mod tests {
             entry(Square::A3, Wdl::BlessedLoss, -110),
         ];
         assert_eq!(select(&d, true), vec![d[0]]);
+    }
+
+    #[test]
+    fn keys_order_wins_then_draws_then_losses() {
+        let e = [
+            entry(Square::A2, Wdl::Loss, -4),
+            entry(Square::A3, Wdl::Win, 9),
+            entry(Square::A4, Wdl::Draw, 0),
+            entry(Square::A5, Wdl::Loss, -12),
+            entry(Square::A6, Wdl::Win, 3),
+            entry(Square::A7, Wdl::CursedWin, 120),
+        ];
+        let mut sorted = e.to_vec();
+        sorted.sort_by_key(|x| std::cmp::Reverse(key(x, true)));
+        assert_eq!(sorted, vec![e[4], e[1], e[5], e[2], e[3], e[0]]);
+        assert_eq!(counts_as(Wdl::CursedWin, true), Wdl::Draw);
+        assert_eq!(counts_as(Wdl::CursedWin, false), Wdl::Win);
+        assert_eq!(counts_as(Wdl::BlessedLoss, false), Wdl::Loss);
     }
 }

@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use crate::board::{Move, Position, STARTPOS};
 use crate::engine::Engine;
 use crate::eval::wdl::{self, Wdl};
-use crate::search::info::{Bound, Info, Reporter};
+use crate::search::info::{Bound, Info, Outcome, Reporter};
 use crate::search::limits::Limits;
 use crate::search::score::UciScore;
 use command::{Command, GoArgs};
@@ -68,16 +68,19 @@ impl UciReporter {
         Self { out, wdl_material }
     }
 
-    /// ` wdl W D L` when asked for, else nothing. A finished game (no PV)
-    /// is certain: mated, or drawn.
-    fn wdl(&self, score: UciScore, finished: bool) -> String {
+    /// ` wdl W D L` when asked for, else nothing. A result the search
+    /// knows for certain (a finished game, a root drawn by rule, the
+    /// tablebases) and a mate are certain; other scores go through the model.
+    fn wdl(&self, score: UciScore, certain: Option<Outcome>) -> String {
         let Some(material) = self.wdl_material else {
             return String::new();
         };
-        let Wdl { win, draw, loss } = match score {
-            UciScore::Mate(m) => wdl::of_mate(m),
-            UciScore::Cp(_) if finished => Wdl::DRAW,
-            UciScore::Cp(cp) => wdl::of_cp(cp, material),
+        let Wdl { win, draw, loss } = match (certain, score) {
+            (Some(Outcome::Win), _) => Wdl::WIN,
+            (Some(Outcome::Draw), _) => Wdl::DRAW,
+            (Some(Outcome::Loss), _) => Wdl::LOSS,
+            (None, UciScore::Mate(m)) => wdl::of_mate(m),
+            (None, UciScore::Cp(cp)) => wdl::of_cp(cp, material),
         };
         format!(" wdl {win} {draw} {loss}")
     }
@@ -89,7 +92,7 @@ impl Reporter for UciReporter {
             UciScore::Cp(cp) => format!("cp {cp}"),
             UciScore::Mate(m) => format!("mate {m}"),
         };
-        let score = score + &self.wdl(i.score, i.pv.is_empty());
+        let score = score + &self.wdl(i.score, i.certain);
         if i.pv.is_empty() {
             // A finished game: only its score.
             return self
