@@ -5,7 +5,8 @@
 //! (`pruning`, `lmr`), extensions (`extensions`), time management (`time`)
 //! and Lazy SMP threads (`driver`, `thread`) on a persistent thread pool
 //! (`pool`). Helpers share the named per-node state of `node`; every
-//! tunable is in `params`. Every technique can be switched off through
+//! search number is in `params` (declared through `tunable`, so that a
+//! `spsa` build can set them as UCI options). Every technique can be switched off through
 //! `config::SearchConfig`.
 
 pub(crate) mod alphabeta;
@@ -19,7 +20,7 @@ pub mod limits;
 pub(crate) mod lmr;
 pub(crate) mod movepick;
 pub(crate) mod node;
-pub(crate) mod params;
+pub mod params;
 pub mod pool;
 pub(crate) mod pruning;
 pub(crate) mod pv;
@@ -30,6 +31,7 @@ pub(crate) mod tbprobe;
 pub(crate) mod thread;
 pub(crate) mod time;
 pub mod tt;
+pub mod tunable;
 
 pub use driver::{run, run_with};
 pub use pool::{SearchJob, Team, ThreadPool};
