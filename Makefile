@@ -1,12 +1,14 @@
 # OpenBench convention: `make EXE=<path>` builds the release binary at <path>;
-# `EVALFILE=<net>` embeds that network instead of src/eval/nnue/default.nnue.
+# `EVALFILE=<net>` embeds that network instead of src/eval/nnue/default.nnue;
+# `FEATURES=spsa` builds the search's tunables as UCI options (docs/search.md).
 EXE ?= cutoff
 EVALFILE ?=
+FEATURES ?=
 
 .PHONY: all clean
 
 all:
-	CUTOFF_EVALFILE="$(if $(EVALFILE),$(abspath $(EVALFILE)))" cargo build --release
+	CUTOFF_EVALFILE="$(if $(EVALFILE),$(abspath $(EVALFILE)))" cargo build --release $(if $(FEATURES),--features $(FEATURES))
 	cp target/release/cutoff $(EXE)
 
 clean:

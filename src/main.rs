@@ -1,7 +1,7 @@
 //! The `cutoff` command line: UCI by default, tools as subcommands. Each
 //! subcommand's arguments live with its module; this file only dispatches.
 //! Without the `tools` feature (`--no-default-features`) the binary is the
-//! engine alone: UCI, bench, perft, epd, book probe, tb probe.
+//! engine alone: UCI, bench, perft, epd, book probe, tb probe, spsa-params.
 
 use std::process::ExitCode;
 
@@ -37,6 +37,10 @@ enum Cmd {
     Book(book::cli::BookArgs),
     /// Syzygy tablebases: `tb probe --path P [--fen F]` (see docs/tablebase.md).
     Tb(tablebase::cli::TbArgs),
+    /// The search's tunables in OpenBench's SPSA input format (name, int,
+    /// value, min, max, c_end, r_end); a `--features spsa` build takes them
+    /// as UCI options (see docs/search.md).
+    SpsaParams,
     /// Self-play games written as whole-game records, the network's training data (see docs/nnue.md).
     #[cfg(feature = "tools")]
     Datagen(cutoff::train::datagen::cli::DatagenArgs),
@@ -112,6 +116,10 @@ fn main() -> ExitCode {
         Some(Cmd::Perft(args)) => board::cli::main(args),
         Some(Cmd::Book(args)) => book::cli::run(args),
         Some(Cmd::Tb(args)) => tablebase::cli::run(args),
+        Some(Cmd::SpsaParams) => {
+            print!("{}", cutoff::search::params::spsa_input());
+            ExitCode::SUCCESS
+        }
         #[cfg(feature = "tools")]
         Some(Cmd::Datagen(args)) => cutoff::train::datagen::cli::main(args),
         #[cfg(feature = "tools")]

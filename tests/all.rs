@@ -16,6 +16,9 @@ mod nnue;
 mod perft;
 mod pool;
 mod search;
+#[cfg(feature = "spsa")]
+mod spsa;
+mod spsa_params;
 mod strength;
 mod tablebase;
 mod tablebase_root;

@@ -139,7 +139,7 @@ fn advertised_defaults_are_the_engines_own() {
 fn lab_switches_are_listed_only_on_request_but_always_accepted() {
     let player = options::declarations(false);
     let lab = options::declarations(true);
-    assert_eq!(player.len(), OPTIONS.len());
+    assert_eq!(player.len(), cutoff::engine::options::all().count());
     assert!(!player.iter().any(|l| l.contains("Search_")), "{player:?}");
     assert_eq!(&lab[..player.len()], &player[..]);
     let switches = cutoff::search::config::SearchConfig::SWITCHES;

@@ -3,7 +3,8 @@
 
 Parameters come in OpenBench's SPSA input format, one per line:
     name, int|float, value, min, max, c_end, r_end
-(`cutoff spsa-params` of an `--features spsa` build prints Cutoff's). As in
+(`cutoff spsa-params` prints Cutoff's; the engine playing must be a
+`--features spsa` build, where each parameter is a UCI option). As in
 OpenBench: c = c_end * N^gamma and a = r_end * c_end^2 * (A + N)^alpha, with
 N iterations and A = a_ratio * N; at iteration k, c_k = max(c / k^gamma, 0.5
 for integers) and r_k = a / (A + k)^alpha / c_k^2; each parameter flips +-1

@@ -11,6 +11,8 @@ use crate::book::options::NO_BOOK;
 use crate::eval::nnue::{self, Network};
 use crate::search::Settings;
 use crate::search::config::SearchConfig;
+#[cfg(feature = "spsa")]
+use crate::search::params;
 use crate::search::strength::{self, Strength};
 use crate::tablebase::options::{EMPTY_PATH, SyzygyOptions};
 
@@ -237,9 +239,34 @@ pub const OPTIONS: &[UciOption] = &[
     },
 ];
 
+/// The search's tunables as spin options, in a `spsa` build (for SPSA
+/// tuning, docs/search.md): named and ranged as declared in
+/// `search::params`. `get` gives the declared default; the value set lives
+/// in the search's atomics, not in `Options`.
+#[cfg(feature = "spsa")]
+macro_rules! tunable_options {
+    ($( $(#[$doc:meta])* $name:ident: $ty:ty = $default:literal, $min:literal, $max:literal, $step:literal; )*) => {
+        const TUNABLE_OPTIONS: &[UciOption] = &[$(UciOption {
+            name: stringify!($name),
+            kind: Kind::Spin { min: $min, max: $max },
+            get: |_| Value::Int($default),
+            set: |_, v| params::set(params::Id::$name, int(v)? as i32),
+        }),*];
+    };
+}
+#[cfg(feature = "spsa")]
+crate::search::params::for_each_tunable!(tunable_options);
+#[cfg(not(feature = "spsa"))]
+const TUNABLE_OPTIONS: &[UciOption] = &[];
+
+/// Every option `uci` lists: the table, then a `spsa` build's tunables.
+pub fn all() -> impl Iterator<Item = &'static UciOption> {
+    OPTIONS.iter().chain(TUNABLE_OPTIONS)
+}
+
 /// The option named `name`, case-insensitively (as UCI requires).
 pub fn find(name: &str) -> Option<&'static UciOption> {
-    OPTIONS.iter().find(|o| o.name.eq_ignore_ascii_case(name))
+    all().find(|o| o.name.eq_ignore_ascii_case(name))
 }
 
 /// The engine's option values; read through the getters, written only

@@ -18,7 +18,7 @@ use super::extensions::Singular;
 use super::history::{PieceTo, Tried, piece_to};
 use super::movepick::MovePicker;
 use super::node::{MoveState, Node};
-use super::params::{CURRMOVE_AFTER_MS, EXTENSION_PLY_LIMIT, IIR_MIN_DEPTH, TT_EVAL_DEPTH_SLACK};
+use super::params::{CURRMOVE_AFTER_MS, EXTENSION_PLY_LIMIT, iir_min_depth, tt_eval_depth_slack};
 use super::score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, Score, mated_in};
 use super::thread::Worker;
 use super::tt::{
@@ -70,7 +70,8 @@ impl Worker<'_> {
         {
             return s;
         }
-        if self.config.iir && depth >= IIR_MIN_DEPTH && node.tt_move.is_none() && (PV || cut_node) {
+        if self.config.iir && depth >= iir_min_depth() && node.tt_move.is_none() && (PV || cut_node)
+        {
             node.depth -= 1;
         }
         self.search_moves::<PV>(&mut node)
@@ -138,7 +139,7 @@ impl Worker<'_> {
         node.eval = match (node.tt_entry, node.tt_score) {
             (Some(e), Some(s))
                 if !node.in_check
-                    && e.depth >= (node.depth - TT_EVAL_DEPTH_SLACK).max(QS_DEPTH_CHECKS + 1)
+                    && e.depth >= (node.depth - tt_eval_depth_slack()).max(QS_DEPTH_CHECKS + 1)
                     && improves_eval(e.bound, s, node.static_eval) =>
             {
                 s

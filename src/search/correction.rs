@@ -11,7 +11,7 @@
 //! Sound in the sense that matters: it changes only estimates, never a
 //! proven score, and its correction is bounded.
 
-use super::params::{CORRECTION_MAX_CP, CORRECTION_MAX_WEIGHT};
+use super::params::{correction_max_cp, correction_max_weight};
 use super::score::{MATE_BOUND, Score};
 use crate::board::{Board, Color, Piece};
 
@@ -51,9 +51,9 @@ impl CorrectionHistory {
 
     /// Folds in a search result `best` that proved `raw` wrong at `depth`.
     pub fn update(&mut self, board: &Board, depth: i32, raw: Score, best: Score) {
-        let max = CORRECTION_MAX_CP * GRAIN;
+        let max = correction_max_cp() * GRAIN;
         let sample = ((best - raw) * GRAIN).clamp(-max, max);
-        let w = (depth + 1).min(CORRECTION_MAX_WEIGHT);
+        let w = (depth + 1).min(correction_max_weight());
         let e = &mut self.table[index(board)];
         *e = ((*e * (256 - w) + sample * w) / 256).clamp(-max, max);
     }
@@ -79,7 +79,7 @@ mod tests {
         // Integer averaging settles just under the bound, never above it.
         let saturated = c.correct(&board, 0);
         assert!(
-            (CORRECTION_MAX_CP - 1..=CORRECTION_MAX_CP).contains(&saturated),
+            (correction_max_cp() - 1..=correction_max_cp()).contains(&saturated),
             "{saturated}"
         );
         for _ in 0..500 {
@@ -87,7 +87,7 @@ mod tests {
         }
         let saturated = c.correct(&board, 0);
         assert!(
-            (-CORRECTION_MAX_CP..=-CORRECTION_MAX_CP + 1).contains(&saturated),
+            (-correction_max_cp()..=-correction_max_cp() + 1).contains(&saturated),
             "{saturated}"
         );
         // The other side to move has its own entry.

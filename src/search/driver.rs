@@ -6,7 +6,7 @@
 //! ply) and fill the transposition table and histories, so each deeper
 //! iteration is well ordered; and a best move is always ready.
 //!
-//! Aspiration windows: from depth `ASPIRATION_MIN_DEPTH` on, the root is
+//! Aspiration windows: from depth `aspiration_min_depth()` on, the root is
 //! searched with a narrow window around the previous score, which cuts more;
 //! on a fail low or high the window widens and the search repeats.
 //!
@@ -24,7 +24,7 @@ use std::time::Instant;
 use super::info::{Bound, Info, Reporter};
 use super::limits::Limits;
 use super::outcome::RootOutcome;
-use super::params::*;
+use super::params::{aspiration_delta, aspiration_growth_pct, aspiration_min_depth};
 use super::report::{game_over_info, report, report_bound, shown_score, tbhits};
 use super::score::{INFINITE, MAX_PLY, Score, is_mate, mate_moves};
 use super::strength::Strength;
@@ -329,8 +329,9 @@ fn completed_lines(w: &Worker, multipv: usize) -> Vec<(Score, Vec<Move>)> {
 /// searches), so its bounds are reported.
 fn aspiration(w: &mut Worker, depth: u32, pv_idx: usize, shown: bool) {
     let prev = w.root_moves[pv_idx].prev_score;
-    let mut delta = ASPIRATION_DELTA;
-    let use_window = w.config.aspiration && depth >= ASPIRATION_MIN_DEPTH && prev.abs() < INFINITE;
+    let mut delta = aspiration_delta();
+    let use_window =
+        w.config.aspiration && depth >= aspiration_min_depth() && prev.abs() < INFINITE;
     let (mut alpha, mut beta) = if use_window {
         ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
     } else {
@@ -357,7 +358,8 @@ fn aspiration(w: &mut Worker, depth: u32, pv_idx: usize, shown: bool) {
         } else {
             return;
         }
-        delta += delta / ASPIRATION_GROWTH_DIVISOR;
+        // At least a point, or a tuned window could stop growing.
+        delta += (delta * aspiration_growth_pct() / 100).max(1);
     }
 }
 

@@ -9,8 +9,8 @@
 
 use super::node::Node;
 use super::params::{
-    EXTENSION_PLY_LIMIT, SE_DEPTH_DIVISOR, SE_DOUBLE_MARGIN, SE_MARGIN_PER_DEPTH, SE_MAX_DOUBLE,
-    SE_MIN_DEPTH, SE_NEGATIVE, SE_TT_DEPTH_SLACK,
+    EXTENSION_PLY_LIMIT, se_depth_divisor, se_double_margin, se_margin_per_depth, se_max_double,
+    se_min_depth, se_negative, se_tt_depth_slack,
 };
 use super::score::{MATE_BOUND, Score};
 use super::thread::Worker;
@@ -44,18 +44,18 @@ impl Worker<'_> {
             return Singular::Extend(0);
         };
         let (depth, ply, beta) = (node.depth, node.ply, node.beta);
-        let usable = depth >= SE_MIN_DEPTH
-            && e.depth >= depth - SE_TT_DEPTH_SLACK
+        let usable = depth >= se_min_depth()
+            && e.depth >= depth - se_tt_depth_slack()
             && e.bound != TtBound::Upper
             && tt_score.abs() < MATE_BOUND
             && (ply as i32) < EXTENSION_PLY_LIMIT * self.root_depth;
         if !usable {
             return Singular::Extend(0);
         }
-        let singular_beta = tt_score - SE_MARGIN_PER_DEPTH * depth;
+        let singular_beta = tt_score - se_margin_per_depth() * depth;
         self.stack[ply].excluded = Some(mv);
         let s = self.negamax::<false>(
-            (depth - 1) / SE_DEPTH_DIVISOR,
+            (depth - 1) / se_depth_divisor(),
             ply,
             singular_beta - 1,
             singular_beta,
@@ -64,14 +64,14 @@ impl Worker<'_> {
         self.stack[ply].excluded = None;
         if s < singular_beta {
             let double = !node.pv
-                && s < singular_beta - SE_DOUBLE_MARGIN
-                && self.stack[ply].double_extensions < SE_MAX_DOUBLE;
+                && s < singular_beta - se_double_margin()
+                && self.stack[ply].double_extensions < se_max_double();
             Singular::Extend(if double { 2 } else { 1 })
         } else if singular_beta >= beta {
             // Multi-cut: even without the hash move the node fails high.
             Singular::MultiCut(singular_beta)
         } else if tt_score >= beta {
-            Singular::Extend(-SE_NEGATIVE)
+            Singular::Extend(-se_negative())
         } else {
             Singular::Extend(0)
         }

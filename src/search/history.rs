@@ -21,7 +21,8 @@
 
 use super::correction::CorrectionHistory;
 use super::params::{
-    HISTORY_BONUS_LINEAR, HISTORY_BONUS_MAX, HISTORY_BONUS_QUADRATIC, HISTORY_MAX,
+    history_bonus_linear, history_bonus_max, history_bonus_quadratic, history_malus_linear,
+    history_malus_max, history_malus_quadratic, history_max,
 };
 use super::score::MAX_PLY;
 
@@ -34,15 +35,22 @@ const NO_MOVE: Move = Move {
 use crate::board::moves::moving_piece;
 use crate::board::{Color, Move, Piece, Position, Square};
 
-/// Bonus for a move that caused a cutoff at `depth` (malus for the others tried).
+/// Bonus for a move that caused a cutoff at `depth`.
 pub fn history_bonus(depth: i32) -> i32 {
-    (depth * depth * HISTORY_BONUS_QUADRATIC + depth * HISTORY_BONUS_LINEAR).min(HISTORY_BONUS_MAX)
+    (depth * depth * history_bonus_quadratic() + depth * history_bonus_linear())
+        .min(history_bonus_max())
+}
+
+/// Malus (as a positive number) for the moves tried before it.
+pub fn history_malus(depth: i32) -> i32 {
+    (depth * depth * history_malus_quadratic() + depth * history_malus_linear())
+        .min(history_malus_max())
 }
 
 fn gravity(entry: &mut i16, bonus: i32) {
-    let e = *entry as i32;
-    let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-    *entry = (e + b - e * b.abs() / HISTORY_MAX) as i16;
+    let (e, max) = (*entry as i32, history_max());
+    let b = bonus.clamp(-max, max);
+    *entry = (e + b - e * b.abs() / max) as i16;
 }
 
 /// A (piece, to-square) pair: the index of one continuation-history table.
@@ -165,7 +173,7 @@ pub(crate) struct Cutoff<'a> {
 /// tables only with `quiet_history`, the `history` switch). Shared with the
 /// lab's ordering experiment, so that it learns as the engine does.
 pub(crate) fn learn_cutoff(hist: &mut Histories, pos: &Position, c: &Cutoff, quiet_history: bool) {
-    let bonus = history_bonus(c.depth);
+    let (bonus, malus) = (history_bonus(c.depth), history_malus(c.depth));
     let stm = pos.side_to_move();
     let board = pos.board();
     let pt_of = |mv: Move| {
@@ -176,7 +184,7 @@ pub(crate) fn learn_cutoff(hist: &mut Histories, pos: &Position, c: &Cutoff, qui
         if quiet_history {
             hist.update_quiet(stm, c.best, pt_of(c.best), c.prevs, bonus);
             for &q in c.quiets {
-                hist.update_quiet(stm, q, pt_of(q), c.prevs, -bonus);
+                hist.update_quiet(stm, q, pt_of(q), c.prevs, -malus);
             }
         }
         hist.add_refutation(c.ply, c.best, c.prevs[0]);
@@ -185,7 +193,7 @@ pub(crate) fn learn_cutoff(hist: &mut Histories, pos: &Position, c: &Cutoff, qui
     }
     for &n in c.noisies {
         if let Some(victim) = pos.captured(n) {
-            hist.update_capture(pt_of(n), victim, -bonus);
+            hist.update_capture(pt_of(n), victim, -malus);
         }
     }
 }
@@ -241,10 +249,11 @@ mod tests {
         for _ in 0..1000 {
             gravity(&mut h, 1600);
         }
-        assert!(h as i32 <= HISTORY_MAX && h as i32 > HISTORY_MAX - 200);
+        let max = history_max();
+        assert!(h as i32 <= max && h as i32 > max - 200);
         for _ in 0..1000 {
             gravity(&mut h, -1600);
         }
-        assert!(h as i32 >= -HISTORY_MAX && (h as i32) < -HISTORY_MAX + 200);
+        assert!(h as i32 >= -max && (h as i32) < -max + 200);
     }
 }

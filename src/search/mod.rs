@@ -7,7 +7,8 @@
 //! (`pool`). The driver reports through `report`, which shows what
 //! `outcome` knows for certain about the root (a draw by rule, tablebase
 //! results). Helpers share the named per-node state of `node`; every
-//! tunable is in `params`. Every technique can be switched off through
+//! search number is in `params` (declared through `tunable`, so that a
+//! `spsa` build can set them as UCI options). Every technique can be switched off through
 //! `config::SearchConfig`.
 
 pub(crate) mod alphabeta;
@@ -22,7 +23,7 @@ pub(crate) mod lmr;
 pub(crate) mod movepick;
 pub(crate) mod node;
 pub(crate) mod outcome;
-pub(crate) mod params;
+pub mod params;
 pub mod pool;
 pub(crate) mod pruning;
 pub(crate) mod pv;
@@ -34,6 +35,7 @@ pub(crate) mod tbprobe;
 pub(crate) mod thread;
 pub(crate) mod time;
 pub mod tt;
+pub mod tunable;
 
 pub use driver::{run, run_with};
 pub use pool::{SearchJob, Team, ThreadPool};

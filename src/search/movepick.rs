@@ -10,7 +10,7 @@
 
 use super::config::SearchConfig;
 use super::history::{Histories, PieceTo, piece_to};
-use super::params::{CAPTURE_HISTORY_DIVISOR, CHECK_BONUS, MVV_SCALE};
+use super::params::{capture_history_divisor, check_bonus, mvv_scale};
 use crate::board::moves::{CheckInfo, moving_piece};
 use crate::board::see::{see_ge, see_value};
 use crate::board::{Move, Piece, Position};
@@ -194,7 +194,7 @@ impl MovePicker {
                     let checks_only = self.noisy_only;
                     match self.pop_best(self.len) {
                         Some(mv) if self.already_tried(mv) => {}
-                        Some(_) if checks_only && self.list[self.cursor - 1].1 < CHECK_BONUS => {
+                        Some(_) if checks_only && self.list[self.cursor - 1].1 < check_bonus() => {
                             self.stage = Stage::BadNoisy; // sorted: no checks left
                         }
                         Some(mv) => return Some(mv),
@@ -233,9 +233,9 @@ impl MovePicker {
                 }
                 if pos.is_tactical(mv) {
                     let victim = pos.captured(mv).unwrap_or(Piece::Pawn);
-                    let mvv = see_value(victim) * MVV_SCALE + mv.promotion.map_or(0, see_value);
+                    let mvv = see_value(victim) * mvv_scale() + mv.promotion.map_or(0, see_value);
                     let hist = ctx.hist.capture(piece_to(stm, pm.piece, mv.to), victim);
-                    list.push((mv, mvv + hist / CAPTURE_HISTORY_DIVISOR - pm.piece as i32));
+                    list.push((mv, mvv + hist / capture_history_divisor() - pm.piece as i32));
                 } else if keep_quiets {
                     list.push((mv, QUIET));
                 }
@@ -298,7 +298,7 @@ impl MovePicker {
             let piece = moving_piece(board, mv);
             let pt = piece_to(stm, piece, mv.to);
             let check = if ctx.checks.gives_check_by(board, mv, piece) {
-                CHECK_BONUS
+                check_bonus()
             } else {
                 0
             };

@@ -5,7 +5,15 @@
 
 use super::movepick::MovePicker;
 use super::node::{MoveState, Node};
-use super::params::*;
+use super::params::{
+    futility_base, futility_max_depth, futility_per_depth, lmp_max_depth, lmp_threshold,
+    lmr_cut_node, lmr_gives_check, lmr_history_divisor, lmr_killer, lmr_min_depth, lmr_noisy_pct,
+    lmr_non_pv, lmr_not_improving, nmp_base_reduction, nmp_depth_divisor, nmp_eval_divisor,
+    nmp_eval_max_reduction, nmp_min_depth, nmp_verify_depth, nmp_verify_quarters, probcut_margin,
+    probcut_min_depth, probcut_reduction, probcut_tt_depth_slack, razor_base, razor_max_depth,
+    razor_per_depth_sq, rfp_margin, rfp_max_depth, see_max_depth, see_noisy_margin,
+    see_quiet_margin,
+};
 use super::score::{MATE_BOUND, Score};
 use super::thread::Worker;
 use crate::board::moves::moving_piece;
@@ -18,8 +26,8 @@ impl Worker<'_> {
         let c = self.config;
         let (depth, eval, alpha, beta) = (node.depth, node.eval, node.alpha, node.beta);
         if c.razoring
-            && depth <= RAZOR_MAX_DEPTH
-            && eval + RAZOR_BASE + RAZOR_PER_DEPTH_SQ * depth * depth < alpha
+            && depth <= razor_max_depth()
+            && eval + razor_base() + razor_per_depth_sq() * depth * depth < alpha
         {
             let q = self.quiescence::<false>(node.ply, alpha, alpha + 1, true);
             if q <= alpha {
@@ -27,25 +35,25 @@ impl Worker<'_> {
             }
         }
         if c.reverse_futility
-            && depth <= RFP_MAX_DEPTH
+            && depth <= rfp_max_depth()
             && eval.abs() < MATE_BOUND
-            && eval - RFP_MARGIN * (depth - node.improving as i32) >= beta
+            && eval - rfp_margin() * (depth - node.improving as i32) >= beta
         {
             return Some(eval);
         }
         if c.null_move
-            && depth >= NMP_MIN_DEPTH
+            && depth >= nmp_min_depth()
             && eval >= beta
             && node.static_eval >= beta
             && let Some(s) = self.null_move(node)
         {
             return Some(s);
         }
-        if c.probcut && depth >= PROBCUT_MIN_DEPTH && beta.abs() < MATE_BOUND {
-            let rbeta = beta + PROBCUT_MARGIN;
+        if c.probcut && depth >= probcut_min_depth() && beta.abs() < MATE_BOUND {
+            let rbeta = beta + probcut_margin();
             let useless = node
                 .tt_entry
-                .is_some_and(|e| e.depth >= depth - PROBCUT_TT_DEPTH_SLACK && e.score < rbeta);
+                .is_some_and(|e| e.depth >= depth - probcut_tt_depth_slack() && e.score < rbeta);
             if !useless {
                 return self.probcut(node, rbeta);
             }
@@ -66,9 +74,9 @@ impl Worker<'_> {
         {
             return None;
         }
-        let r = NMP_BASE_REDUCTION
-            + depth / NMP_DEPTH_DIVISOR
-            + ((node.eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX_REDUCTION);
+        let r = nmp_base_reduction()
+            + depth / nmp_depth_divisor()
+            + ((node.eval - beta) / nmp_eval_divisor()).min(nmp_eval_max_reduction());
         if !self.make_null_move() {
             return None;
         }
@@ -82,11 +90,12 @@ impl Worker<'_> {
         }
         // A mate found by passing is not a real mate.
         let score = if score >= MATE_BOUND { beta } else { score };
-        if depth < NMP_VERIFY_DEPTH || self.nmp_min_ply != 0 {
+        if depth < nmp_verify_depth() || self.nmp_min_ply != 0 {
             return Some(score);
         }
         // Verification: search without null moves for this side near the top.
-        self.nmp_min_ply = ply + (NMP_VERIFY_QUARTERS * (depth - r) / 4) as usize;
+        // Never negative, whatever the tuned reductions make of `depth - r`.
+        self.nmp_min_ply = ply + (nmp_verify_quarters() * (depth - r) / 4).max(0) as usize;
         let v = self.negamax::<false>(depth - r, ply, beta - 1, beta, false);
         self.nmp_min_ply = 0;
         (v >= beta).then_some(score)
@@ -117,7 +126,7 @@ impl Worker<'_> {
             let mut s = -self.quiescence::<false>(ply + 1, -rbeta, -rbeta + 1, false);
             if s >= rbeta {
                 s = -self.negamax::<false>(
-                    depth - PROBCUT_REDUCTION,
+                    depth - probcut_reduction(),
                     ply + 1,
                     -rbeta,
                     -rbeta + 1,
@@ -131,7 +140,7 @@ impl Worker<'_> {
             if s >= rbeta {
                 self.give_list(ply, picker.into_list());
                 let proof = Node {
-                    depth: depth - PROBCUT_TT_DEPTH_SLACK,
+                    depth: depth - probcut_tt_depth_slack(),
                     beta: rbeta,
                     pv: false,
                     ..*node
@@ -158,7 +167,7 @@ impl Worker<'_> {
         let lmr_depth = (depth - self.lmr.get(depth, m.move_count)).max(0);
         if m.tame {
             if c.late_move_pruning
-                && depth <= LMP_MAX_DEPTH
+                && depth <= lmp_max_depth()
                 && m.move_count > lmp_threshold(depth, node.improving)
             {
                 picker.skip_quiets();
@@ -166,21 +175,22 @@ impl Worker<'_> {
             }
             if c.futility
                 && !node.in_check
-                && lmr_depth <= FUTILITY_MAX_DEPTH
-                && node.static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= node.alpha
+                && lmr_depth <= futility_max_depth()
+                && node.static_eval + futility_base() + futility_per_depth() * lmr_depth
+                    <= node.alpha
             {
                 // Not `skip_quiets`: a later quiet check is not futile.
                 return true;
             }
             if c.see_pruning
-                && lmr_depth <= SEE_MAX_DEPTH
-                && !see_ge(self.pos.board(), m.mv, -SEE_QUIET_MARGIN * lmr_depth)
+                && lmr_depth <= see_max_depth()
+                && !see_ge(self.pos.board(), m.mv, -see_quiet_margin() * lmr_depth)
             {
                 return true;
             }
         } else if c.see_pruning
-            && depth <= SEE_MAX_DEPTH
-            && !see_ge(self.pos.board(), m.mv, -SEE_NOISY_MARGIN * depth)
+            && depth <= see_max_depth()
+            && !see_ge(self.pos.board(), m.mv, -see_noisy_margin() * depth)
         {
             return true;
         }
@@ -190,17 +200,19 @@ impl Worker<'_> {
     /// The late move reduction for this move, in plies (0 = none).
     pub(super) fn reduction(&self, node: &Node, m: &MoveState, new_depth: i32) -> i32 {
         let depth = node.depth;
-        if !self.config.lmr || depth < LMR_MIN_DEPTH || m.move_count <= 1 + node.pv as usize {
+        if !self.config.lmr || depth < lmr_min_depth() || m.move_count <= 1 + node.pv as usize {
             return 0;
         }
         let mut r = self.lmr.get(depth, m.move_count);
         if !m.quiet {
-            r /= 2;
+            r = r * lmr_noisy_pct() / 100;
         }
-        r += (!node.pv) as i32 + node.cut_node as i32 + (!node.improving) as i32;
-        r -= m.gives_check as i32 + m.killer as i32;
+        r += (!node.pv) as i32 * lmr_non_pv()
+            + node.cut_node as i32 * lmr_cut_node()
+            + (!node.improving) as i32 * lmr_not_improving();
+        r -= m.gives_check as i32 * lmr_gives_check() + m.killer as i32 * lmr_killer();
         if m.quiet {
-            r -= m.history / LMR_HISTORY_DIVISOR;
+            r -= m.history / lmr_history_divisor();
         }
         r.clamp(0, (new_depth - 1).max(0))
     }

@@ -10,7 +10,7 @@
 
 use super::movepick::{MovePicker, Stage};
 use super::node::Node;
-use super::params::DELTA_MARGIN;
+use super::params::delta_margin;
 use super::score::{DRAW, INFINITE, MAX_PLY, Score, mated_in};
 use super::thread::Worker;
 use super::tt::{QS_DEPTH_CHECKS, QS_DEPTH_NO_CHECKS, TtBound, bound_decides, score_from_tt};
@@ -145,7 +145,7 @@ impl Worker<'_> {
         let gain = self.pos.captured(mv).map_or(0, see_value);
         self.config.delta_pruning
             && mv.promotion.is_none()
-            && static_eval + gain + DELTA_MARGIN <= alpha
+            && static_eval + gain + delta_margin() <= alpha
     }
 
     /// With quiescence switched off, a leaf is its static evaluation (mates

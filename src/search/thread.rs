@@ -114,6 +114,7 @@ impl ThreadData {
     /// holds exact results only), so that searches on fresh and on kept data
     /// differ by the histories alone.
     fn begin(&mut self) {
+        self.lmr.refresh();
         self.hist.clear_all_killers();
         self.stack.fill(Frame::default());
         self.pv.clear_all();

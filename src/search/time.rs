@@ -13,9 +13,10 @@ use std::time::Instant;
 use super::Shared;
 use super::limits::Limits;
 use super::params::{
-    DEFAULT_MOVES_TO_GO, EFFORT_BASE, EFFORT_MAX, EFFORT_MIN, FALLING_DIVISOR, FALLING_MAX_DROP,
-    HARD_OVER_SOFT, INCREMENT_PERCENT, LAST_MOVE_CLOCK_SHARE, MAX_CLOCK_SHARE, RESERVE_OVERHEADS,
-    STABILITY_FACTORS, STALL_RESERVE_MS, STALL_RESERVE_SHARE,
+    LAST_MOVE_CLOCK_SHARE, RESERVE_OVERHEADS, STALL_RESERVE_MS, STALL_RESERVE_SHARE,
+    default_moves_to_go, effort_base_pct, effort_max_pct, effort_min_pct, falling_divisor,
+    falling_max_drop, hard_over_soft_pct, increment_pct, max_clock_share_pct, stability_0_pct,
+    stability_1_pct, stability_2_pct, stability_3_pct, stability_4_pct, stability_5_pct,
 };
 use super::score::Score;
 use crate::board::{Color, Move};
@@ -48,20 +49,22 @@ impl Budget {
         let usable = time.saturating_sub(overhead).max(1);
         let mtg = limits
             .movestogo
-            .map(|m| (m as u64).clamp(1, DEFAULT_MOVES_TO_GO))
-            .unwrap_or(DEFAULT_MOVES_TO_GO);
+            .map(|m| (m as u64).clamp(1, default_moves_to_go()))
+            .unwrap_or(default_moves_to_go());
         let share = if mtg == 1 {
             LAST_MOVE_CLOCK_SHARE
         } else {
-            MAX_CLOCK_SHARE
+            factor(max_clock_share_pct())
         };
         // Held back from every plan: a stall must find clock to spend.
         let stall = ((usable as f64 * STALL_RESERVE_SHARE) as u64).min(STALL_RESERVE_MS);
         let reserve = (overhead * RESERVE_OVERHEADS).max(stall);
         let cap = ((usable as f64 * share) as u64).min(usable.saturating_sub(reserve));
-        let base = (usable - stall) / mtg + inc * INCREMENT_PERCENT / 100;
+        let base = (usable - stall) / mtg + inc * increment_pct() / 100;
         let soft = base.min(cap).max(1);
-        let hard = ((soft as f64 * HARD_OVER_SOFT) as u64).min(cap).max(soft);
+        let hard = ((soft as f64 * factor(hard_over_soft_pct())) as u64)
+            .min(cap)
+            .max(soft);
         Some(Budget {
             soft,
             hard,
@@ -188,16 +191,36 @@ impl Trend {
             self.stable_iterations = 0;
         }
         self.best = Some(it.best);
-        let last = STABILITY_FACTORS.len() - 1;
-        let stability = STABILITY_FACTORS[(self.stable_iterations as usize).min(last)];
+        let stability = factor(stability_pct(self.stable_iterations));
         let drop = self
             .prev_score
-            .map_or(0, |p| (p - it.score).clamp(0, FALLING_MAX_DROP));
+            .map_or(0, |p| (p - it.score).clamp(0, falling_max_drop()));
         self.prev_score = Some(it.score);
-        let falling = 1.0 + drop as f64 / FALLING_DIVISOR;
+        let falling = 1.0 + drop as f64 / falling_divisor() as f64;
         let share = it.best_nodes as f64 / it.nodes.max(1) as f64;
-        let effort = (EFFORT_BASE - share).clamp(EFFORT_MIN, EFFORT_MAX);
+        let (lo, hi) = (factor(effort_min_pct()), factor(effort_max_pct()));
+        // A tuned minimum above the maximum must not panic in `clamp`.
+        let effort = (factor(effort_base_pct()) - share).clamp(lo, hi.max(lo));
         stability * falling * effort
+    }
+}
+
+/// A factor declared in hundredths. The quotient is the nearest double to
+/// the decimal, so `60` gives exactly the `0.6` a literal would.
+fn factor(pct: i32) -> f64 {
+    pct as f64 / 100.0
+}
+
+/// The soft-limit factor (percent) after `stable` iterations with the same
+/// best move.
+fn stability_pct(stable: u32) -> i32 {
+    match stable {
+        0 => stability_0_pct(),
+        1 => stability_1_pct(),
+        2 => stability_2_pct(),
+        3 => stability_3_pct(),
+        4 => stability_4_pct(),
+        _ => stability_5_pct(),
     }
 }
 
@@ -261,7 +284,7 @@ mod tests {
         let b = Budget::new(&clock(60_000, 100, None), Color::White, 10).unwrap();
         assert_eq!(
             b.soft,
-            (60_000 - 10 - STALL_RESERVE_MS) / DEFAULT_MOVES_TO_GO + 75
+            (60_000 - 10 - STALL_RESERVE_MS) / default_moves_to_go() + 75
         );
     }
 

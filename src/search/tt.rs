@@ -16,7 +16,7 @@
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
-use super::params::{TT_AGE_PLIES, TT_KEEP_DEEPER};
+use super::params::{tt_age_plies, tt_keep_deeper};
 use super::score::{Score, TB_WIN_BOUND};
 use crate::board::{Move, Piece, Square};
 
@@ -296,7 +296,7 @@ impl TranspositionTable {
                 // Keep a deeper entry of this search unless the new one is exact.
                 if let Some(old) = old
                     && bound != TtBound::Exact
-                    && old.depth > depth + TT_KEEP_DEEPER
+                    && old.depth > depth + tt_keep_deeper()
                     && age_of(data) == age
                 {
                     return;
@@ -306,7 +306,9 @@ impl TranspositionTable {
             }
             let value = match unpack(data) {
                 None => i32::MIN,
-                Some(e) => e.depth - TT_AGE_PLIES * ((age.wrapping_sub(age_of(data)) & 63) as i32),
+                Some(e) => {
+                    e.depth - tt_age_plies() * ((age.wrapping_sub(age_of(data)) & 63) as i32)
+                }
             };
             if value < worst {
                 worst = value;

@@ -3,7 +3,7 @@
 //! options themselves (names, ranges, defaults, setters) are the engine's.
 
 use crate::engine::Engine;
-use crate::engine::options::{self as table, Kind, OPTIONS, UciOption, Value};
+use crate::engine::options::{self as table, Kind, UciOption, Value};
 use crate::search::config::SearchConfig;
 
 fn strip_prefix_ignore_case<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
@@ -29,10 +29,10 @@ pub fn declaration(opt: &UciOption) -> String {
 /// option per field of `SearchConfig`, for ablation matches.
 pub const SWITCH_PREFIX: &str = "Search_";
 
-/// Every `option ...` line for `uci`: the engine's options, then, with
-/// `lab`, the technique switches (which `setoption` accepts either way).
+/// Every `option ...` line for `uci`: the engine's options (a `spsa`
+/// build's tunables among them), then, with `lab`, the technique switches (which `setoption` accepts either way).
 pub fn declarations(lab: bool) -> Vec<String> {
-    let mut out: Vec<String> = OPTIONS.iter().map(declaration).collect();
+    let mut out: Vec<String> = table::all().map(declaration).collect();
     if !lab {
         return out;
     }

@@ -1,0 +1,87 @@
+//! A `--features spsa` build: every search tunable is a UCI spin option, and
+//! setting one changes the search. Each search runs in its own engine
+//! process, since the tunables are process-wide.
+
+use cutoff::search::params::TUNABLES;
+
+use crate::common::{Session, field};
+
+/// A middlegame where pruning and reductions have work to do.
+const FEN: &str = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8";
+const DEPTH: u32 = 9;
+
+/// Nodes of `go depth DEPTH` after `setup`, in `s`.
+fn nodes_after(s: &mut Session, setup: &[String]) -> u64 {
+    for line in setup {
+        let out = s.ask(line);
+        assert!(out.is_empty(), "'{line}': {out:?}");
+    }
+    s.ask("ucinewgame");
+    s.send(&format!("position fen {FEN}"));
+    s.send(&format!("go depth {DEPTH}"));
+    let (lines, _) = s.wait_bestmove();
+    let last = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth") && l.contains(" nodes "))
+        .expect("an info line with nodes");
+    field(last, "nodes").unwrap().parse().unwrap()
+}
+
+fn fresh_nodes(setup: &[String]) -> u64 {
+    let mut s = Session::start();
+    let n = nodes_after(&mut s, setup);
+    s.quit();
+    n
+}
+
+fn set(name: &str, value: i32) -> String {
+    format!("setoption name {name} value {value}")
+}
+
+fn all_defaults() -> Vec<String> {
+    TUNABLES.iter().map(|t| set(t.name, t.default)).collect()
+}
+
+#[test]
+fn spsa_uci_lists_every_tunable_as_a_spin_option() {
+    let mut s = Session::start();
+    s.send("uci");
+    let lines = s.read_until(|l| l == "uciok");
+    for t in TUNABLES {
+        let want = format!(
+            "option name {} type spin default {} min {} max {}",
+            t.name, t.default, t.min, t.max
+        );
+        assert!(lines.contains(&want), "missing '{want}'");
+    }
+    let spins = lines.iter().filter(|l| l.contains(" type spin ")).count();
+    assert!(spins > TUNABLES.len(), "{spins} spin options");
+}
+
+#[test]
+fn spsa_out_of_range_values_are_refused() {
+    let mut s = Session::start();
+    let t = &TUNABLES[0];
+    let error = s.expect_one_error(&set(t.name, t.max + 1));
+    assert!(error.contains("out of range"), "{error}");
+}
+
+#[test]
+fn spsa_setting_a_tunable_changes_the_search_and_defaults_restore_it() {
+    let base = fresh_nodes(&[]);
+    for (name, value) in [("lmr_base_pct", 110), ("rfp_margin", 60)] {
+        let changed = fresh_nodes(&[set(name, value)]);
+        assert_ne!(changed, base, "{name} = {value} left {base} nodes");
+    }
+    // Moved away, then every tunable back to its default, in one engine:
+    // the LMR table is rebuilt and the search is the default one again.
+    let mut s = Session::start();
+    let moved = nodes_after(
+        &mut s,
+        &[set("lmr_divisor_pct", 300), set("history_max", 9000)],
+    );
+    assert_ne!(moved, base);
+    assert_eq!(nodes_after(&mut s, &all_defaults()), base);
+    s.quit();
+}

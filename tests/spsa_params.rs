@@ -1,0 +1,57 @@
+//! `cutoff spsa-params` (every build): OpenBench's SPSA input, one line per
+//! search tunable, and the table of them in docs/search.md.
+
+use std::collections::HashSet;
+use std::process::Command;
+
+use cutoff::search::params::TUNABLES;
+
+fn spsa_params() -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_cutoff"))
+        .arg("spsa-params")
+        .output()
+        .expect("run cutoff");
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+#[test]
+fn spsa_params_lines_parse_as_openbench_input() {
+    let text = spsa_params();
+    let mut names = HashSet::new();
+    for line in text.lines() {
+        let f: Vec<&str> = line.split(", ").collect();
+        assert_eq!(f.len(), 7, "'{line}'");
+        assert!(
+            f[0].chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'),
+            "'{line}'"
+        );
+        assert!(names.insert(f[0].to_ascii_lowercase()), "{} twice", f[0]);
+        assert_eq!(f[1], "int", "'{line}'");
+        let int = |s: &str| s.parse::<i64>().unwrap_or_else(|_| panic!("'{line}'"));
+        let (value, min, max) = (int(f[2]), int(f[3]), int(f[4]));
+        assert!(min <= value && value <= max, "'{line}'");
+        let real = |s: &str| s.parse::<f64>().unwrap_or_else(|_| panic!("'{line}'"));
+        let (c_end, r_end) = (real(f[5]), real(f[6]));
+        assert!(c_end > 0.0 && c_end <= (max - min) as f64, "'{line}'");
+        assert!(r_end > 0.0 && r_end < 1.0, "'{line}'");
+    }
+    assert_eq!(names.len(), TUNABLES.len());
+    assert!(names.len() > 50, "only {} tunables", names.len());
+}
+
+/// docs/search.md has one row `| name | default | min..max | step |` per
+/// tunable, as declared.
+#[test]
+fn spsa_table_in_the_docs_matches_the_declaration() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/search.md");
+    let doc = std::fs::read_to_string(path).expect("docs/search.md");
+    for t in TUNABLES {
+        let row = format!(
+            "| `{}` | {} | {}..{} | {} |",
+            t.name, t.default, t.min, t.max, t.step
+        );
+        assert!(doc.contains(&row), "docs/search.md lacks '{row}'");
+    }
+}
