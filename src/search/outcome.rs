@@ -111,14 +111,7 @@ mod tests {
     use crate::search::score::{MATE, TB_WIN_BOUND};
     use cozy_chess::Square;
 
-    fn entry(to: Square, wdl: Wdl, dtz: i32) -> RootEntry {
-        let mv = Move {
-            from: Square::A1,
-            to,
-            promotion: None,
-        };
-        RootEntry { mv, wdl, dtz }
-    }
+    use crate::tablebase::root::entry;
 
     fn outcome(entries: &[RootEntry], rule50: bool) -> RootOutcome {
         let tb = entries.iter().map(|e| tb_move(e, rule50)).collect();

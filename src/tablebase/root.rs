@@ -77,19 +77,21 @@ pub fn select(entries: &[RootEntry], rule50: bool) -> Vec<RootEntry> {
         .collect()
 }
 
+/// A root entry of a move from a1 to `to`, for tests of what ranks entries.
+#[cfg(test)]
+pub(crate) fn entry(to: cozy_chess::Square, wdl: Wdl, dtz: i32) -> RootEntry {
+    let mv = Move {
+        from: cozy_chess::Square::A1,
+        to,
+        promotion: None,
+    };
+    RootEntry { mv, wdl, dtz }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use cozy_chess::Square;
-
-    fn entry(to: Square, wdl: Wdl, dtz: i32) -> RootEntry {
-        let mv = Move {
-            from: Square::A1,
-            to,
-            promotion: None,
-        };
-        RootEntry { mv, wdl, dtz }
-    }
 
     #[test]
     fn wins_keep_the_fastest_and_losses_the_slowest() {
