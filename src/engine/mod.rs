@@ -7,9 +7,10 @@
 //! `stop`.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+pub mod lag;
 pub mod options;
 
 use crate::board::Position;
@@ -35,6 +36,11 @@ pub struct Engine {
     /// Set by `stop`: lets an infinite or ponder search print `bestmove`.
     /// Not the search's own stop flag, which it also sets when it ends.
     released: Arc<AtomicBool>,
+    /// What moves cost the clock beyond their plans, learned over the game.
+    lag: lag::ClockLag,
+    /// Milliseconds from the last `go` to its `bestmove`, set by the search
+    /// thread: what the engine itself measured for that move.
+    last_elapsed: Arc<AtomicU64>,
 }
 
 impl Default for Engine {
@@ -55,6 +61,8 @@ impl Engine {
             go_time: Instant::now(),
             done: Arc::new(AtomicBool::new(true)),
             released: Arc::new(AtomicBool::new(true)),
+            lag: lag::ClockLag::default(),
+            last_elapsed: Arc::new(AtomicU64::new(0)),
         }
     }
 
@@ -109,12 +117,17 @@ impl Engine {
     pub fn go(&mut self, limits: Limits, mut reporter: Box<dyn Reporter>) {
         let start = Instant::now();
         self.stop();
+        let overhead = self.options.settings().move_overhead;
+        let last_elapsed = self.last_elapsed.load(Ordering::SeqCst);
+        self.lag
+            .start_move(&self.position, &limits, overhead, last_elapsed);
         if self.no_position.is_none()
             && !self.options.analyse_mode()
             && let Some((text, mv)) =
                 crate::book::answer(self.options.book(), &self.position, &limits)
         {
             // A book move needs no search thread: answer at once.
+            self.lag.forget_move();
             reporter.string(&text);
             return reporter.bestmove(Some(&mv), None);
         }
@@ -128,10 +141,13 @@ impl Engine {
         self.done.store(false, Ordering::SeqCst);
         let (done, released) = (Arc::clone(&self.done), Arc::clone(&self.released));
         let no_position = self.no_position.clone();
+        let last_elapsed = Arc::clone(&self.last_elapsed);
+        let mut settings = self.options.settings();
+        settings.clock_lag = self.lag.ms();
         let job = SearchJob {
             root: self.position.clone(),
             limits,
-            settings: self.options.settings(),
+            settings,
             start,
         };
         self.pool.start(move |td, team| {
@@ -150,6 +166,7 @@ impl Engine {
                 std::thread::sleep(Duration::from_millis(1));
             }
             let (best, ponder) = answer(&job.root, &result);
+            last_elapsed.store(start.elapsed().as_millis() as u64, Ordering::SeqCst);
             done.store(true, Ordering::SeqCst);
             reporter.bestmove(best.as_deref(), ponder.as_deref());
         });
@@ -182,6 +199,7 @@ impl Engine {
     /// table and every thread's histories.
     pub fn new_game(&mut self) {
         self.stop();
+        self.lag.forget_move();
         self.pool.shared().tt.clear();
         self.pool.clear_histories();
     }

@@ -357,6 +357,7 @@ impl Options {
     pub fn settings(&self) -> Settings {
         Settings {
             move_overhead: self.move_overhead,
+            clock_lag: 0,
             multipv: self.multipv,
             threads: self.threads,
             config: self.switches,

@@ -40,6 +40,7 @@ pub mod tunable;
 pub use driver::{run, run_with};
 pub use pool::{SearchJob, Team, ThreadPool};
 pub use thread::ThreadData;
+pub use time::Budget;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -111,6 +112,10 @@ impl Shared {
 #[derive(Clone, Debug)]
 pub struct Settings {
     pub move_overhead: u64,
+    /// Milliseconds each move is expected to cost the clock beyond the
+    /// search's own time (`engine::lag`); every time plan is that much
+    /// shorter. 0 outside of games.
+    pub clock_lag: u64,
     pub multipv: usize,
     /// Threads of a `run`; the engine's `ThreadPool` has its own count.
     pub threads: usize,
@@ -127,6 +132,7 @@ impl Default for Settings {
     fn default() -> Self {
         Self {
             move_overhead: 10,
+            clock_lag: 0,
             multipv: 1,
             threads: 1,
             config: config::SearchConfig::ALL_ON,

@@ -10,7 +10,6 @@
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use super::Shared;
 use super::limits::Limits;
 use super::params::{
     LAST_MOVE_CLOCK_SHARE, RESERVE_OVERHEADS, STALL_RESERVE_MS, STALL_RESERVE_SHARE,
@@ -19,6 +18,7 @@ use super::params::{
     stability_1_pct, stability_2_pct, stability_3_pct, stability_4_pct, stability_5_pct,
 };
 use super::score::Score;
+use super::{Settings, Shared};
 use crate::board::{Color, Move};
 
 /// Time budget for one move, in milliseconds since the search started.
@@ -32,7 +32,10 @@ pub struct Budget {
 
 impl Budget {
     /// Computes the budget, or `None` when the search has no time limit.
-    pub fn new(limits: &Limits, side: Color, overhead: u64) -> Option<Budget> {
+    /// `lag` is what each move is expected to cost the clock beyond the
+    /// search's own time (learned by the engine from earlier moves): every
+    /// plan is that much shorter.
+    pub fn new(limits: &Limits, side: Color, overhead: u64, lag: u64) -> Option<Budget> {
         if let Some(mt) = limits.movetime {
             let t = mt.saturating_sub(overhead).max(1);
             return Some(Budget {
@@ -60,7 +63,7 @@ impl Budget {
         let stall = ((usable as f64 * STALL_RESERVE_SHARE) as u64).min(STALL_RESERVE_MS);
         let reserve = (overhead * RESERVE_OVERHEADS).max(stall);
         let cap = ((usable as f64 * share) as u64).min(usable.saturating_sub(reserve));
-        let base = (usable - stall) / mtg + inc * increment_pct() / 100;
+        let base = ((usable - stall) / mtg + inc * increment_pct() / 100).saturating_sub(lag);
         let soft = base.min(cap).max(1);
         let hard = ((soft as f64 * factor(hard_over_soft_pct())) as u64)
             .min(cap)
@@ -97,10 +100,10 @@ pub struct Clock {
 impl Clock {
     /// A clock running from `start`: the moment `go` arrived, so that the
     /// time spent starting threads is charged too (the GUI's clock runs).
-    pub fn new(limits: &Limits, side: Color, move_overhead: u64, start: Instant) -> Self {
+    pub fn new(limits: &Limits, side: Color, settings: &Settings, start: Instant) -> Self {
         Self {
             start,
-            budget: Budget::new(limits, side, move_overhead),
+            budget: Budget::new(limits, side, settings.move_overhead, settings.clock_lag),
             node_limit: limits.nodes,
             node_budget: None,
         }
@@ -244,7 +247,7 @@ mod tests {
             movetime: Some(1000),
             ..Limits::default()
         };
-        let b = Budget::new(&l, Color::White, 10).unwrap();
+        let b = Budget::new(&l, Color::White, 10, 0).unwrap();
         assert_eq!(
             b,
             Budget {
@@ -264,7 +267,7 @@ mod tests {
             (60_000, 0, Some(1)),
             (5000, 50, None),
         ] {
-            let b = Budget::new(&clock(t, inc, mtg), Color::White, 10).unwrap();
+            let b = Budget::new(&clock(t, inc, mtg), Color::White, 10, 0).unwrap();
             assert!(b.soft <= b.hard);
             assert!(b.hard < t.max(2), "{t} {inc}: {b:?}");
         }
@@ -273,7 +276,7 @@ mod tests {
     #[test]
     fn a_low_clock_keeps_its_reserve() {
         for t in [15, 30, 60, 100, 200] {
-            let b = Budget::new(&clock(t, 10, None), Color::White, 10).unwrap();
+            let b = Budget::new(&clock(t, 10, None), Color::White, 10, 0).unwrap();
             let reserve = 10 * RESERVE_OVERHEADS;
             assert!(
                 b.hard <= (t - 10).saturating_sub(reserve).max(1),
@@ -281,7 +284,7 @@ mod tests {
             );
         }
         // With time to spare, only the stall reserve is held back.
-        let b = Budget::new(&clock(60_000, 100, None), Color::White, 10).unwrap();
+        let b = Budget::new(&clock(60_000, 100, None), Color::White, 10, 0).unwrap();
         assert_eq!(
             b.soft,
             (60_000 - 10 - STALL_RESERVE_MS) / default_moves_to_go() + 75
@@ -295,7 +298,7 @@ mod tests {
         let mut seen = Vec::new();
         for _ in 0..moves {
             seen.push(t);
-            let b = Budget::new(&clock(t, inc, None), Color::White, 10).unwrap();
+            let b = Budget::new(&clock(t, inc, None), Color::White, 10, 0).unwrap();
             t = t.saturating_sub(b.soft) + inc;
         }
         seen
@@ -308,7 +311,7 @@ mod tests {
         let settled = clocks(5000, 50, 200)[100..].to_vec();
         for &t in &settled {
             assert!(t > STALL_RESERVE_MS + 10 + 50 * 5, "{t}");
-            let b = Budget::new(&clock(t, 50, None), Color::White, 10).unwrap();
+            let b = Budget::new(&clock(t, 50, None), Color::White, 10, 0).unwrap();
             assert!(b.hard + STALL_RESERVE_MS <= t - 10, "{t}: {b:?}");
         }
         // Sudden death still spends into the reserve, a share at a time.
@@ -322,8 +325,8 @@ mod tests {
 
     #[test]
     fn no_clock_means_no_budget() {
-        assert!(Budget::new(&Limits::depth(5), Color::White, 10).is_none());
-        assert!(Budget::new(&clock(1000, 0, None), Color::Black, 10).is_some());
+        assert!(Budget::new(&Limits::depth(5), Color::White, 10, 0).is_none());
+        assert!(Budget::new(&clock(1000, 0, None), Color::Black, 10, 0).is_some());
     }
 
     fn iteration(best: Move, score: Score) -> Iteration {
