@@ -36,8 +36,8 @@ const LINES_NODE_COST: f64 = 4.0;
 const NODES: [(i32, f64); 5] = [
     (MIN_ELO, 350.0),
     (1500, 1_000.0),
-    (2000, 24_000.0),
-    (2200, 90_739.0),
+    (2000, 15_000.0),
+    (2200, 120_000.0),
     (2350, 350_000.0),
 ];
 /// Above the last anchor: nodes double every this many Elo.
