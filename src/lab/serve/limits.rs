@@ -40,7 +40,7 @@ pub const LIMITS: Limits = Limits {
     ordering_positions: 12,
     ablate_depth: 10,
     ablate_positions: 12,
-    node_budget: 200_000_000,
+    node_budget: 1_000_000_000,
     tree_nodes: 20_000,
     chess_tree_depth: 4,
     tictactoe_tree_depth: 9,

@@ -37,7 +37,7 @@
 
   // Nodes (log scale) against depth; one polyline per algorithm.
   function chart(rows, reference) {
-    const W = 460, H = 330, left = 62, right = 16, top = 16, bottom = 96;
+    const W = 380, H = 330, left = 50, right = 12, top = 14, bottom = 96;
     const maxDepth = Math.max(...rows.map((r) => r.depth), reference ? reference.lines.length : 1);
     const values = rows.map((r) => r.nodes);
     if (reference) for (const [, p, q] of reference.lines) values.push(p, q);
@@ -73,7 +73,7 @@
       legend.push([name, color, ""]);
     }
     legend.forEach(([label, color, dash], i) => {
-      const lx = left + (i % 2) * 200, ly = H - bottom + 50 + Math.floor(i / 2) * 15;
+      const lx = 12 + (i % 2) * 180, ly = H - bottom + 50 + Math.floor(i / 2) * 15;
       root.append(svg("line", { x1: lx, x2: lx + 22, y1: ly - 4, y2: ly - 4, stroke: color, "stroke-width": 2, "stroke-dasharray": dash }));
       root.append(svg("text", { x: lx + 28, y: ly, class: "legend" }, label));
     });

@@ -3,8 +3,8 @@
 "use strict";
 
 (function () {
-  const GLYPHS = { K: "\u2654", Q: "\u2655", R: "\u2656", B: "\u2657", N: "\u2658", P: "\u2659",
-    k: "\u265A", q: "\u265B", r: "\u265C", b: "\u265D", n: "\u265E", p: "\u265F" };
+  // The solid glyphs for both sides; CSS colours them.
+  const GLYPHS = { k: "\u265A", q: "\u265B", r: "\u265C", b: "\u265D", n: "\u265E", p: "\u265F" };
   const FILES = "abcdefgh";
   let current = null; // the server's answer for the shown position
   let history = []; // earlier FENs, for taking moves back
@@ -60,7 +60,7 @@
       const name = squareName(i);
       const dark = (Math.floor(i / 8) + (i % 8)) % 2 === 1;
       const sq = Lab.el("div", { class: `sq ${dark ? "dark" : "light"}`, "data-square": name });
-      if (piece) sq.append(Lab.el("span", { class: piece === piece.toUpperCase() ? "pc white" : "pc black", text: GLYPHS[piece] }));
+      if (piece) sq.append(Lab.el("span", { class: piece === piece.toUpperCase() ? "pc white" : "pc black", text: GLYPHS[piece.toLowerCase()] }));
       if (name === selected) sq.classList.add("selected");
       if (targets.includes(name)) sq.classList.add("target");
       if (i % 8 === 0) sq.append(Lab.el("span", { class: "coord rank", text: name[1] }));
