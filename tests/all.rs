@@ -10,6 +10,7 @@ mod eval_symmetry;
 mod eval_terms;
 mod lab;
 mod lab_output;
+mod lab_serve;
 mod layers;
 mod mates;
 mod nnue;

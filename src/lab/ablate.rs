@@ -2,6 +2,7 @@
 //! depth with each search technique switched off in turn: nodes, time, the
 //! effective branching factor and how many best moves change.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use serde::Serialize;
@@ -78,6 +79,26 @@ fn measure(pos: &Position, depth: u32, settings: &Settings) -> Sample {
 /// Runs the full search, every single-switch ablation, and the search on
 /// the hand-crafted evaluation instead of the network (row `NNUE`), on `fens`.
 pub fn run(fens: &[&str], depth: u32) -> Result<Vec<Row>, String> {
+    run_observed(fens, depth, &AtomicBool::new(false), |_| {})
+}
+
+/// The names of the rows [`run`] makes, in order.
+pub fn row_names() -> Vec<String> {
+    let switches = SearchConfig::SWITCHES.iter().map(|(n, _)| n.to_string());
+    std::iter::once("none".to_string())
+        .chain(switches)
+        .chain(std::iter::once("NNUE".to_string()))
+        .collect()
+}
+
+/// [`run`], reporting each row when it is done; `stop` (checked between
+/// positions) ends it with an error.
+pub fn run_observed(
+    fens: &[&str],
+    depth: u32,
+    stop: &AtomicBool,
+    mut report: impl FnMut(&Row),
+) -> Result<Vec<Row>, String> {
     let positions: Vec<Position> = fens
         .iter()
         .map(|f| Position::from_fen(f, false))
@@ -100,10 +121,13 @@ pub fn run(fens: &[&str], depth: u32) -> Result<Vec<Row>, String> {
     let mut baseline: Vec<Option<String>> = Vec::new();
     for (name, config) in configs {
         let started = Instant::now();
-        let samples: Vec<Sample> = positions
-            .iter()
-            .map(|p| measure(p, depth, &config))
-            .collect();
+        let mut samples = Vec::with_capacity(positions.len());
+        for p in &positions {
+            if stop.load(Ordering::Relaxed) {
+                return Err("stopped".to_string());
+            }
+            samples.push(measure(p, depth, &config));
+        }
         let ms = started.elapsed().as_secs_f64() * 1000.0;
         if baseline.is_empty() {
             baseline = samples.iter().map(|s| s.best.clone()).collect();
@@ -117,7 +141,7 @@ pub fn run(fens: &[&str], depth: u32) -> Result<Vec<Row>, String> {
             .filter(|(s, b)| &s.best != *b)
             .count();
         let base_nodes = rows.first().map_or(nodes, |r| r.nodes);
-        rows.push(Row {
+        let row = Row {
             switch: name,
             depth,
             positions: positions.len(),
@@ -126,7 +150,9 @@ pub fn run(fens: &[&str], depth: u32) -> Result<Vec<Row>, String> {
             ebf: (before > 0).then(|| last as f64 / before as f64),
             best_move_changes: changes,
             node_ratio: nodes as f64 / base_nodes.max(1) as f64,
-        });
+        };
+        report(&row);
+        rows.push(row);
     }
     Ok(rows)
 }

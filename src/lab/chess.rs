@@ -4,6 +4,9 @@
 //! insufficient material, the 75-move rule, fivefold repetition; claimable
 //! draws do not end it), as in the published comparison.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::board::{BitBoard, Board, Color, Move, Piece, Position};
 use crate::eval::Evaluator;
 
@@ -55,6 +58,17 @@ pub struct ChessGame {
     evaluator: Evaluator,
     /// Keys of the positions before each move since the root (for repetitions).
     keys: Vec<u64>,
+    brake: Option<Brake>,
+}
+
+/// Ends a long search from outside (a stop flag) or after a budget of moves:
+/// once it holds, every position counts as the end of the game, so the
+/// searches unwind at once. Their values are then meaningless.
+#[derive(Clone, Debug)]
+struct Brake {
+    stop: Arc<AtomicBool>,
+    moves_left: u64,
+    spent: bool,
 }
 
 const PIECE_VALUES: [(Piece, Value); 5] = [
@@ -87,6 +101,33 @@ impl ChessGame {
             options,
             evaluator,
             keys: Vec::new(),
+            brake: None,
+        }
+    }
+
+    /// Stops every search on this game once `stop` is set or after
+    /// `max_moves` moves in all (the web server's cancel and node budget).
+    pub fn with_brake(mut self, stop: Arc<AtomicBool>, max_moves: u64) -> Self {
+        self.brake = Some(Brake {
+            stop,
+            moves_left: max_moves,
+            spent: false,
+        });
+        self
+    }
+
+    /// True once the brake holds: the last search's results are void.
+    pub fn braked(&self) -> bool {
+        self.brake
+            .as_ref()
+            .is_some_and(|b| b.spent || b.stop.load(Ordering::Relaxed))
+    }
+
+    /// Why the brake holds, for an error message.
+    pub fn brake_reason(&self) -> &'static str {
+        match &self.brake {
+            Some(b) if b.spent => "stopped: the node budget ran out",
+            _ => "stopped",
         }
     }
 
@@ -174,7 +215,8 @@ impl Game for ChessGame {
     }
 
     fn is_over(&mut self) -> bool {
-        !self.pos.has_legal_move()
+        self.braked()
+            || !self.pos.has_legal_move()
             || self.insufficient_material()
             || self.pos.halfmove_clock() >= 150
             || self.fivefold()
@@ -205,6 +247,10 @@ impl Game for ChessGame {
     }
 
     fn play(&mut self, mv: Move) {
+        if let Some(b) = &mut self.brake {
+            b.spent |= b.moves_left == 0;
+            b.moves_left = b.moves_left.saturating_sub(1);
+        }
         self.keys.push(self.pos.key());
         self.evaluator.push(self.pos.board(), mv);
         self.pos.play(mv);

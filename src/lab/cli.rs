@@ -116,6 +116,9 @@ enum LabCmd {
         #[arg(long)]
         out: String,
     },
+    /// The lab in the browser: a local web application (positions, trees
+    /// step by step, compare, ordering, ablation); see docs/lab.md.
+    Serve(super::serve::ServeArgs),
 }
 
 /// Runs a lab subcommand; errors go to stderr with a failing exit code.
@@ -149,6 +152,7 @@ pub fn run(args: LabArgs) -> ExitCode {
             eval,
             out,
         } => run_tree(fen, tree, tictactoe, depth, eval, &out),
+        LabCmd::Serve(args) => super::serve::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -43,15 +43,41 @@ pub struct Spec {
     pub all: bool,
 }
 
+/// What [`run_observed`] reports while it works.
+pub enum Progress<'a> {
+    /// This algorithm starts on this depth.
+    Started { algorithm: &'a str, depth: u32 },
+    /// A finished row.
+    Row(&'a Row),
+}
+
 /// The rows for depths 1..=depth; an error if the textbook algorithms disagree.
 pub fn run(spec: &Spec) -> Result<Vec<Row>, String> {
-    let mut game = ChessGame::from_fen(&spec.fen, spec.chess)?;
-    let mut rows = Vec::new();
+    run_observed(spec, ChessGame::from_fen(&spec.fen, spec.chess)?, |_| {})
+}
+
+/// [`run`] on `game` (the position of `spec.fen`, perhaps with a brake),
+/// reporting each algorithm as it starts and each row as it ends. A braked
+/// game ends the run with an error.
+pub fn run_observed(
+    spec: &Spec,
+    mut game: ChessGame,
+    report: impl FnMut(Progress),
+) -> Result<Vec<Row>, String> {
+    let mut out = Rows {
+        rows: Vec::new(),
+        report,
+    };
     let mut id = Searcher::new(Policy::Engine, true);
     let mut id_row: Option<Row> = None;
     for depth in 1..=spec.depth {
+        out.start("minimax", depth, &game)?;
         let mm = timed(|| minimax::search(&mut game, depth));
+        out.start("alphabeta", depth, &game)?;
         let ab = timed(|| alphabeta::search(&mut game, depth, spec.rule));
+        if game.braked() {
+            return Err(game.brake_reason().to_string());
+        }
         if mm.0.value != ab.0.value {
             return Err(format!(
                 "depth {depth}: minimax value {} but alpha-beta value {}",
@@ -59,14 +85,16 @@ pub fn run(spec: &Spec) -> Result<Vec<Row>, String> {
             ));
         }
         let minimax_value = mm.0.value;
-        rows.push(textbook_row("minimax", depth, &mut game, mm));
-        rows.push(textbook_row("alphabeta", depth, &mut game, ab));
+        out.push(textbook_row("minimax", depth, &mut game, mm));
+        out.push(textbook_row("alphabeta", depth, &mut game, ab));
         if !spec.all {
             continue;
         }
+        out.start("alphabeta+ordering", depth, &game)?;
         let ordered = timed(|| Searcher::new(Policy::Engine, false).search(&mut game, depth));
         let row = ordered_row("alphabeta+ordering", &mut game, &ordered.0, ordered.1, None);
-        rows.push(check(row, minimax_value)?);
+        out.start("alphabeta+ordering+tt+id", depth, &game)?;
+        out.push(check(row, minimax_value)?);
         let iteration = timed(|| id.search(&mut game, depth));
         let row = ordered_row(
             "alphabeta+ordering+tt+id",
@@ -75,11 +103,34 @@ pub fn run(spec: &Spec) -> Result<Vec<Row>, String> {
             iteration.1,
             id_row.as_ref(),
         );
+        out.start("engine", depth, &game)?;
         id_row = Some(check(row.clone(), minimax_value)?);
-        rows.push(row);
-        rows.push(engine_row(game.position(), depth));
+        out.push(row);
+        out.push(engine_row(game.position(), depth));
     }
-    Ok(rows)
+    Ok(out.rows)
+}
+
+/// The rows so far and the listener told about them.
+struct Rows<F> {
+    rows: Vec<Row>,
+    report: F,
+}
+
+impl<F: FnMut(Progress)> Rows<F> {
+    /// Announces the next search, unless the game's brake holds.
+    fn start(&mut self, algorithm: &str, depth: u32, game: &ChessGame) -> Result<(), String> {
+        if game.braked() {
+            return Err(game.brake_reason().to_string());
+        }
+        (self.report)(Progress::Started { algorithm, depth });
+        Ok(())
+    }
+
+    fn push(&mut self, row: Row) {
+        (self.report)(Progress::Row(&row));
+        self.rows.push(row);
+    }
 }
 
 fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
@@ -166,4 +217,33 @@ pub fn engine_value(score: i32) -> Value {
     } else {
         score
     }
+}
+
+/// The textbook's reference curves for a node chart: b^(d/2) (perfect
+/// ordering) and b^(3d/4) (random ordering), with b the mean branching
+/// factor of the deepest full minimax tree among `rows`.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Reference {
+    pub branching: f64,
+    /// (depth, b^(d/2), b^(3d/4)) for depths 1..=depth.
+    pub lines: Vec<(u32, f64, f64)>,
+}
+
+/// [`Reference`] up to `depth`; `None` before a minimax row with inner nodes.
+pub fn reference(rows: &[Row], depth: u32) -> Option<Reference> {
+    let deepest = rows
+        .iter()
+        .filter(|r| r.algorithm == "minimax")
+        .filter_map(|r| Some((r.nodes, r.leaves?)))
+        .rfind(|&(n, l)| n > l)?;
+    let (n, l) = (deepest.0 as f64, deepest.1 as f64);
+    // Edges (every node but the root) over inner nodes.
+    let b = (n - 1.0) / (n - l);
+    let lines = (1..=depth)
+        .map(|d| (d, b.powf(d as f64 / 2.0), b.powf(0.75 * d as f64)))
+        .collect();
+    Some(Reference {
+        branching: b,
+        lines,
+    })
 }

@@ -19,6 +19,7 @@ pub mod ordering;
 pub mod pyorder;
 pub mod rng;
 pub mod scores;
+pub mod serve;
 pub mod svg;
 pub mod tictactoe;
 pub mod tree;

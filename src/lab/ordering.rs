@@ -65,11 +65,25 @@ pub fn run(
     chess: ChessOptions,
     seed: u64,
 ) -> Result<(Vec<Row>, Vec<IdRow>), String> {
+    let game = |fen: &str| ChessGame::from_fen(fen, chess);
+    run_observed(fens, depth, seed, game, |_, _, _| {})
+}
+
+/// [`run`] with the games made by `game` (perhaps with a brake), reporting
+/// the tables over the first k positions after each position k. A braked
+/// game ends the run with an error.
+pub fn run_observed(
+    fens: &[String],
+    depth: u32,
+    seed: u64,
+    game: impl Fn(&str) -> Result<ChessGame, String>,
+    mut report: impl FnMut(usize, Vec<Row>, Vec<IdRow>),
+) -> Result<(Vec<Row>, Vec<IdRow>), String> {
     let d = depth as usize;
     let mut t = vec![vec![Tally::default(); d + 1]; ORDERINGS.len()];
     let mut plain = vec![0u64; d + 1];
-    for fen in fens {
-        let mut game = ChessGame::from_fen(fen, chess)?;
+    for (done, fen) in fens.iter().enumerate() {
+        let mut game = game(fen)?;
         let mut kms = vec![0.0; d + 1];
         for k in 1..=d {
             let out = minimax::search(&mut game, k as u32);
@@ -98,6 +112,10 @@ pub fn run(
             add(&mut t[2][k], &engine[k - 1].measure, kms[k], 0.0, 0.0);
             add(&mut t[3][k], &r, kms[k], 0.0, 0.0);
         }
+        if game.braked() {
+            return Err(game.brake_reason().to_string());
+        }
+        report(done + 1, rows(&t, d, done + 1), id_rows(&t, &plain, d));
     }
     let rows = rows(&t, d, fens.len());
     let id = id_rows(&t, &plain, d);

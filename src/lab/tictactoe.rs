@@ -36,6 +36,24 @@ impl TicTacToe {
         Ok(game)
     }
 
+    /// The cells row by row from a1: 'X', 'O' or ' '.
+    pub fn cells(&self) -> [char; 9] {
+        self.cells.map(|c| match c {
+            1 => 'X',
+            2 => 'O',
+            _ => ' ',
+        })
+    }
+
+    /// 'X' or 'O' for a completed line, None otherwise.
+    pub fn winner_mark(&self) -> Option<char> {
+        match self.winner() {
+            1 => Some('X'),
+            2 => Some('O'),
+            _ => None,
+        }
+    }
+
     /// 1 if X has a line, 2 if O has, 0 otherwise.
     fn winner(&self) -> u8 {
         for [a, b, c] in LINES {

@@ -1,0 +1,53 @@
+//! The page's files, compiled into the binary: the lab works offline and
+//! from any directory.
+
+const FILES: &[(&str, &str, &str)] = &[
+    (
+        "/",
+        "text/html; charset=utf-8",
+        include_str!("web/index.html"),
+    ),
+    (
+        "/index.html",
+        "text/html; charset=utf-8",
+        include_str!("web/index.html"),
+    ),
+    (
+        "/app.css",
+        "text/css; charset=utf-8",
+        include_str!("web/app.css"),
+    ),
+    (
+        "/app.js",
+        "text/javascript; charset=utf-8",
+        include_str!("web/app.js"),
+    ),
+    (
+        "/position.js",
+        "text/javascript; charset=utf-8",
+        include_str!("web/position.js"),
+    ),
+    (
+        "/compare.js",
+        "text/javascript; charset=utf-8",
+        include_str!("web/compare.js"),
+    ),
+    (
+        "/tree.js",
+        "text/javascript; charset=utf-8",
+        include_str!("web/tree.js"),
+    ),
+    (
+        "/tables.js",
+        "text/javascript; charset=utf-8",
+        include_str!("web/tables.js"),
+    ),
+];
+
+/// The content type and text of the file at `path`.
+pub fn get(path: &str) -> Option<(&'static str, &'static str)> {
+    FILES
+        .iter()
+        .find(|(p, _, _)| *p == path)
+        .map(|&(_, t, text)| (t, text))
+}

@@ -1,0 +1,192 @@
+// The lab's page: views switched by the URL's #fragment, a JSON API client,
+// and jobs polled until they finish. Every number shown comes from the
+// server; this code only draws.
+"use strict";
+
+const Lab = {
+  PUBLISHED_FEN: "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1",
+  START_FEN: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+  limits: null,
+  // The game the Tree view searches (set by the Position view).
+  game: { kind: "chess", fen: "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", moves: "", text: "max(min(3,5),min(2,1))" },
+  views: {},
+  activeJobs: new Set(),
+};
+
+Lab.$ = (id) => document.getElementById(id);
+
+// Calls the API; resolves to the JSON answer, rejects with the server's message.
+Lab.api = async function (method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers["Content-Type"] = "application/json";
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (e) {
+    throw new Error("the lab server does not answer (is `cutoff lab serve` still running?)");
+  }
+  let json = null;
+  try {
+    json = await response.json();
+  } catch (e) {
+    throw new Error(`the server answered ${response.status} without JSON`);
+  }
+  if (!response.ok) {
+    throw new Error(json && json.error ? json.error : `error ${response.status}`);
+  }
+  return json;
+};
+
+Lab.showError = function (id, error) {
+  const el = Lab.$(id);
+  el.textContent = error ? String(error.message || error) : "";
+};
+
+Lab.el = function (tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = v;
+    else e.setAttribute(k, v);
+  }
+  for (const c of children) e.append(c);
+  return e;
+};
+
+Lab.fmtInt = (n) => (n === null || n === undefined ? "-" : Number(n).toLocaleString("en-US"));
+Lab.fmtFixed = (x, digits) => (x === null || x === undefined ? "-" : Number(x).toFixed(digits));
+
+// Fills <select id> with 1..max, choosing `chosen`.
+Lab.depthOptions = function (id, max, chosen) {
+  const select = Lab.$(id);
+  select.textContent = "";
+  for (let d = 1; d <= max; d++) {
+    const o = Lab.el("option", { value: String(d), text: String(d) });
+    if (d === chosen) o.selected = true;
+    select.append(o);
+  }
+};
+
+// A table from column specs [{title, get(row), cls}] and rows.
+Lab.table = function (table, columns, rows, rowAttrs) {
+  table.textContent = "";
+  const head = Lab.el("tr");
+  for (const c of columns) head.append(Lab.el("th", { text: c.title }));
+  table.append(Lab.el("thead", {}, head));
+  const body = Lab.el("tbody");
+  for (const r of rows) {
+    const tr = Lab.el("tr", rowAttrs ? rowAttrs(r) : {});
+    for (const c of columns) tr.append(Lab.el("td", { class: c.cls || "", text: c.get(r) }));
+    body.append(tr);
+  }
+  table.append(body);
+};
+
+// Starts a job and polls it; `onStatus` gets every status. Returns a
+// controller with cancel(). The server cancels jobs nobody polls.
+Lab.runJob = function (request, onStatus) {
+  let id = null;
+  let stopped = false;
+  const controller = {
+    cancel() {
+      stopped = true;
+      if (id !== null) {
+        Lab.activeJobs.delete(id);
+        Lab.api("POST", `/api/jobs/${id}/cancel`).catch(() => {});
+      }
+    },
+    done: null,
+  };
+  controller.done = (async () => {
+    const started = await Lab.api("POST", "/api/jobs", request);
+    id = started.id;
+    Lab.activeJobs.add(id);
+    if (stopped) controller.cancel();
+    for (;;) {
+      const status = await Lab.api("GET", `/api/jobs/${id}`);
+      onStatus(status);
+      if (status.state !== "running") {
+        Lab.activeJobs.delete(id);
+        return status;
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  })();
+  return controller;
+};
+
+// Wires Run/Cancel buttons of a view to a job.
+Lab.jobView = function ({ run, cancel, progress, status, error, request, render }) {
+  let job = null;
+  const finish = () => {
+    Lab.$(run).disabled = false;
+    Lab.$(cancel).disabled = true;
+    job = null;
+  };
+  Lab.$(cancel).addEventListener("click", () => job && job.cancel());
+  Lab.$(run).addEventListener("click", () => {
+    if (job) job.cancel();
+    Lab.showError(error, null);
+    let req;
+    try {
+      req = request();
+    } catch (e) {
+      Lab.showError(error, e);
+      return;
+    }
+    Lab.$(run).disabled = true;
+    Lab.$(cancel).disabled = false;
+    Lab.$(status).textContent = "starting";
+    Lab.$(status).dataset.state = "starting";
+    const bar = Lab.$(progress);
+    job = Lab.runJob(req, (s) => {
+      bar.max = Math.max(1, s.total);
+      bar.value = s.done;
+      const text = s.state === "running" ? `${s.done} of ${s.total}: ${s.progress}` : s.state;
+      Lab.$(status).textContent = text;
+      Lab.$(status).dataset.state = s.state;
+      if (s.error) Lab.showError(error, s.error);
+      render(s);
+    });
+    job.done.then(finish, (e) => {
+      Lab.showError(error, e);
+      Lab.$(status).textContent = "";
+      Lab.$(status).dataset.state = "failed";
+      finish();
+    });
+  });
+};
+
+Lab.show = function () {
+  const name = (location.hash || "#position").slice(1);
+  const view = Lab.views[name] ? name : "position";
+  for (const v of Object.keys(Lab.views)) {
+    Lab.$(`view-${v}`).hidden = v !== view;
+  }
+  for (const a of document.querySelectorAll("nav a")) {
+    a.classList.toggle("active", a.dataset.view === view);
+  }
+  if (Lab.views[view].shown) Lab.views[view].shown();
+};
+
+// Jobs of a page that goes away are cancelled at once (polling would stop
+// anyway, and the server cancels unpolled jobs after a few seconds).
+window.addEventListener("pagehide", () => {
+  for (const id of Lab.activeJobs) navigator.sendBeacon(`/api/jobs/${id}/cancel`);
+});
+
+window.addEventListener("DOMContentLoaded", async () => {
+  try {
+    Lab.limits = await Lab.api("GET", "/api/limits");
+  } catch (e) {
+    document.body.prepend(Lab.el("div", { class: "error", text: String(e.message) }));
+    return;
+  }
+  for (const v of Object.values(Lab.views)) v.init();
+  window.addEventListener("hashchange", Lab.show);
+  Lab.show();
+  document.body.dataset.ready = "true";
+});

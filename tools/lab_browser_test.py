@@ -1,0 +1,264 @@
+#!/usr/bin/env python3
+"""The lab's web application in a real browser: starts `cutoff lab serve`,
+drives headless Chromium through Selenium, and checks what the page shows.
+
+Checks: the page loads; an illegal FEN gets a message; a FEN set on the
+board and run through Compare to depth 3 shows the node and leaf counts of
+`cutoff lab compare --json` for the same FEN and depth; a textbook tree
+stepped forward visits its nodes in alpha-beta's order, and stepping back
+undoes a step; a tic-tac-toe move is played by clicking. With
+--screenshots DIR it also saves a 1000x700 PNG of each view there.
+
+Needs Debian's chromium and chromium-driver, and `pip install selenium`.
+Prints 'N passed, M failed' last; exit 1 if a check failed.
+"""
+
+import argparse
+import json
+import re
+import subprocess
+import sys
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+TEXT_TREE = "A:max(B:min(D:3,E:5),C:min(F:2,G:1))"
+WAIT = 120  # seconds; only a hang reaches it
+
+
+def start_server(binary):
+    proc = subprocess.Popen([binary, "lab", "serve", "--port", "0"],
+                            stdout=subprocess.PIPE, text=True)
+    line = proc.stdout.readline().strip()
+    match = re.fullmatch(r"listening on (http://\S+/)", line)
+    if not match:
+        proc.kill()
+        sys.exit(f"lab_browser_test: unexpected first line from the server: {line!r}")
+    return proc, match.group(1)
+
+
+def start_browser(chromium, chromedriver):
+    options = Options()
+    options.binary_location = chromium
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu",
+                "--disable-dev-shm-usage", "--window-size=1000,700",
+                "--hide-scrollbars"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(chromedriver), options=options)
+    # The page itself 1000x700, whatever the window's frame takes.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 1000, "height": 700, "deviceScaleFactor": 1, "mobile": False})
+    return driver
+
+
+class Checks:
+    def __init__(self, driver, url, binary, shots):
+        self.d, self.url, self.binary, self.shots = driver, url, binary, shots
+        self.passed, self.failed = 0, 0
+
+    def run(self, name, check):
+        try:
+            check()
+            self.passed += 1
+            print(f"ok   {name}")
+        except Exception as e:  # report every failing check, then go on
+            self.failed += 1
+            print(f"FAIL {name}: {type(e).__name__}: {e}")
+
+    # Helpers
+    def wait(self, condition, timeout=WAIT):
+        return WebDriverWait(self.d, timeout).until(lambda d: condition())
+
+    def el(self, css):
+        return self.d.find_element(By.CSS_SELECTOR, css)
+
+    def view(self, name):
+        self.d.get(f"{self.url}#{name}")
+        self.wait(lambda: self.d.execute_script("return document.body.dataset.ready") == "true")
+        self.wait(lambda: self.el(f"#view-{name}").is_displayed())
+
+    def fill(self, css, text):
+        field = self.el(css)
+        field.clear()
+        field.send_keys(text)
+
+    def shot(self, name):
+        if self.shots:
+            self.d.save_screenshot(f"{self.shots}/lab-{name}.png")
+
+    def wait_job(self, status_id):
+        self.wait(lambda: self.el(f"#{status_id}").get_attribute("data-state")
+                  in ("done", "failed", "cancelled"))
+        state = self.el(f"#{status_id}").get_attribute("data-state")
+        assert state == "done", f"job ended {state}: {self.el('main').text[:300]}"
+
+    # The checks
+    def loads(self):
+        self.view("position")
+        assert "Cutoff search laboratory" in self.d.title
+        self.wait(lambda: len(self.d.find_elements(By.CSS_SELECTOR, "#board .sq")) == 64)
+
+    def illegal_fen(self):
+        self.view("position")
+        self.fill("#fen", "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+        self.el("#fen-set").click()
+        self.wait(lambda: self.el("#fen-error").text != "")
+        message = self.el("#fen-error").text
+        assert message.startswith("FEN"), message
+
+    def set_fen_and_move(self):
+        self.view("position")
+        self.fill("#fen", KIWIPETE)
+        self.el("#fen-set").click()
+        self.wait(lambda: "48 legal moves" in self.el("#pos-info").text)
+        self.el("#fen-start").click()
+        self.wait(lambda: "20 legal moves" in self.el("#pos-info").text)
+        self.el('[data-square="g1"]').click()
+        self.el('[data-square="f3"]').click()
+        self.wait(lambda: self.el("#fen").get_attribute("value").startswith(
+            "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b"))
+        self.el("#fen-undo").click()
+        self.fill("#fen", KIWIPETE)
+        self.el("#fen-set").click()
+        self.wait(lambda: "48 legal moves" in self.el("#pos-info").text)
+        self.el('[data-square="f3"]').click()  # the queen: its targets show
+        targets = self.d.find_elements(By.CSS_SELECTOR, "#board .sq.target")
+        assert len(targets) == 9, len(targets)
+        self.shot("position")
+
+    def compare_matches_cli(self):
+        self.view("compare")
+        self.el("#cmp-from-position").click()
+        assert self.el("#cmp-fen").get_attribute("value") == KIWIPETE
+        Select(self.el("#cmp-depth")).select_by_value("3")
+        self.el("#cmp-run").click()
+        self.wait_job("cmp-status")
+        shown = {}
+        for tr in self.d.find_elements(By.CSS_SELECTOR, "#cmp-table tbody tr"):
+            key = (tr.get_attribute("data-algorithm"), int(tr.get_attribute("data-depth")))
+            cells = {c: tr.find_element(By.CSS_SELECTOR, f"td.{c}").text for c in ("nodes", "leaves")}
+            shown[key] = tuple(None if v == "-" else int(v.replace(",", "")) for v in cells.values())
+        out = subprocess.run([self.binary, "lab", "compare", "--json", "--fen", KIWIPETE,
+                              "--depth", "3"], capture_output=True, text=True, check=True)
+        expected = {}
+        for line in out.stdout.splitlines():
+            row = json.loads(line)
+            expected[(row["algorithm"], row["depth"])] = (row["nodes"], row["leaves"])
+        assert len(expected) == 15, expected
+        assert shown == expected, f"page {shown} != cli {expected}"
+        assert self.d.find_elements(By.CSS_SELECTOR, "#cmp-chart svg polyline")
+
+    def tree_steps(self):
+        self.view("position")
+        Select(self.el("#game")).select_by_value("text")
+        self.fill("#tree-text", TEXT_TREE)
+        self.view("tree")
+        self.el("#tree-build").click()
+        self.wait(lambda: "value 3" in self.el("#tree-summary").text)
+        self.el("#step-first").click()
+        entered, kinds = [], []
+        total = int(self.el("#step-count").text.split()[-1])
+        for _ in range(total):
+            self.el("#step-fwd").click()
+            text = self.el("#step-text")
+            kinds.append(text.get_attribute("data-kind"))
+            if kinds[-1] == "enter":
+                entered.append(text.get_attribute("data-label"))
+        assert entered == ["root", "B", "D", "E", "C", "F"], entered
+        assert kinds.count("cutoff") == 1, kinds
+        assert self.el("#step-order").text == "visiting order: root B D E C F"
+        self.el("#step-back").click()
+        assert self.el("#step-count").text == f"step {total - 1} of {total}"
+        pruned = self.d.find_elements(By.CSS_SELECTOR, "#tree .node.pruned")
+        assert [p.find_element(By.CSS_SELECTOR, ".edge").text for p in pruned] == ["G"]
+        self.el("#step-last").click()
+        pv = [n.find_element(By.CSS_SELECTOR, ".edge").text
+              for n in self.d.find_elements(By.CSS_SELECTOR, "#tree .node.pv")]
+        assert pv == ["root", "B", "D"], pv
+
+    def tictactoe_click(self):
+        self.view("position")
+        Select(self.el("#game")).select_by_value("tictactoe")
+        self.el("#ttt-clear").click()
+        self.wait(lambda: "X to move" in self.el("#ttt-info").text)
+        self.el('[data-cell="b2"]').click()
+        self.wait(lambda: self.el('[data-cell="b2"]').text == "X")
+        assert "O to move" in self.el("#ttt-info").text
+
+    def screenshots(self):
+        # The views as the docs show them.
+        self.view("position")
+        Select(self.el("#game")).select_by_value("chess")
+        self.el("#fen-published").click()
+        self.view("compare")
+        self.el("#cmp-published").click()
+        Select(self.el("#cmp-depth")).select_by_value("5")
+        self.el("#cmp-run").click()
+        self.wait_job("cmp-status")
+        self.shot("compare")
+        self.view("position")
+        Select(self.el("#game")).select_by_value("text")
+        self.d.find_elements(By.CSS_SELECTOR, "button.example")[1].click()
+        self.view("tree")
+        self.el("#tree-build").click()
+        self.wait(lambda: "value 5" in self.el("#tree-summary").text)
+        self.el("#step-first").click()
+        for _ in range(14):
+            self.el("#step-fwd").click()
+        self.el("#tree-level").click()
+        self.el("#tree-level").click()
+        self.shot("tree")
+        self.view("ordering")
+        self.fill("#ord-positions", "2")
+        self.el("#ord-run").click()
+        self.wait_job("ord-status")
+        self.shot("ordering")
+        self.view("ablation")
+        Select(self.el("#abl-depth")).select_by_value("4")
+        self.fill("#abl-positions", "2")
+        self.el("#abl-run").click()
+        self.wait_job("abl-status")
+        self.shot("ablation")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("binary", nargs="?", default="target/release/cutoff")
+    ap.add_argument("--chromium", default="/usr/bin/chromium")
+    ap.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    ap.add_argument("--screenshots", metavar="DIR", help="save lab-<view>.png of each view here")
+    args = ap.parse_args()
+    server, url = start_server(args.binary)
+    driver = None
+    try:
+        try:
+            driver = start_browser(args.chromium, args.chromedriver)
+        except Exception as e:
+            print(f"lab_browser_test: cannot start headless Chromium ({args.chromium}, "
+                  f"{args.chromedriver}): {type(e).__name__}: {e}")
+            sys.exit(1)
+        checks = Checks(driver, url, args.binary, args.screenshots)
+        checks.run("the page loads", checks.loads)
+        checks.run("an illegal FEN gets a message", checks.illegal_fen)
+        checks.run("a FEN is set and moves are played by clicking", checks.set_fen_and_move)
+        checks.run("compare to depth 3 shows the CLI's node counts", checks.compare_matches_cli)
+        checks.run("a textbook tree steps in visiting order", checks.tree_steps)
+        checks.run("tic-tac-toe is played by clicking", checks.tictactoe_click)
+        if args.screenshots:
+            checks.run("screenshots of every view", checks.screenshots)
+    finally:
+        if driver:
+            driver.quit()
+        server.kill()
+        server.wait()
+    print(f"lab_browser_test: {checks.passed} passed, {checks.failed} failed")
+    sys.exit(1 if checks.failed else 0)
+
+
+if __name__ == "__main__":
+    main()
