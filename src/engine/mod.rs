@@ -117,10 +117,15 @@ impl Engine {
     pub fn go(&mut self, limits: Limits, mut reporter: Box<dyn Reporter>) {
         let start = Instant::now();
         self.stop();
-        let overhead = self.options.settings().move_overhead;
+        let mut settings = self.options.settings();
         let last_elapsed = self.last_elapsed.load(Ordering::SeqCst);
-        self.lag
-            .start_move(&self.position, &limits, overhead, last_elapsed);
+        self.lag.start_move(
+            &self.position,
+            &limits,
+            settings.move_overhead,
+            last_elapsed,
+        );
+        settings.clock_lag = self.lag.ms();
         if self.no_position.is_none()
             && !self.options.analyse_mode()
             && let Some((text, mv)) =
@@ -142,8 +147,6 @@ impl Engine {
         let (done, released) = (Arc::clone(&self.done), Arc::clone(&self.released));
         let no_position = self.no_position.clone();
         let last_elapsed = Arc::clone(&self.last_elapsed);
-        let mut settings = self.options.settings();
-        settings.clock_lag = self.lag.ms();
         let job = SearchJob {
             root: self.position.clone(),
             limits,
