@@ -86,7 +86,9 @@ def play(args, trial):
         return ["--engine", f"name={side}", f"cmd={args.engine}"] + opts
     cmd = [sys.executable, args.match] + engine("dev") + engine("base") + [
         "--games", str(2 * args.pairs), "--concurrency", str(args.concurrency),
-        "--each", "option.Hash=16", "option.Threads=1"]
+        "--each", "option.Hash=16", "option.Threads=1",
+        # the adjudication of tools/match_conditions.sh: lost games end sooner
+        "--resign", "movecount=4", "score=1000", "twosided=1"]
     cmd += ["--tc", args.tc] if args.tc else ["--nodes", str(args.nodes)]
     if args.openings:
         cmd += ["--openings", args.openings]
