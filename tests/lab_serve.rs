@@ -250,3 +250,39 @@ fn concurrent_requests_both_answer() {
     assert_eq!(status, 200);
     assert!(page.contains("<title>Cutoff search laboratory</title>"));
 }
+
+#[test]
+fn idle_connections_do_not_hold_up_requests() {
+    // A browser opens connections ahead of need and leaves some idle; more
+    // idle ones than a small thread pool has must not stall a page load.
+    let server = Server::start();
+    let idle: Vec<TcpStream> = (0..12)
+        .map(|_| TcpStream::connect(("127.0.0.1", server.port)).expect("connect"))
+        .collect();
+    // Half a request on a few more: the server waits for the rest.
+    let partial: Vec<TcpStream> = (0..4)
+        .map(|_| {
+            let mut s = TcpStream::connect(("127.0.0.1", server.port)).expect("connect");
+            s.write_all(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+                .expect("send");
+            s
+        })
+        .collect();
+    for path in ["/", "/app.js", "/app.css", "/api/limits"] {
+        let (status, text) = raw_request(server.port, "GET", path, None);
+        assert_eq!(status, 200, "{path}: {text}");
+        assert!(!text.is_empty(), "{path}");
+    }
+    // Every answer closes its connection.
+    let mut stream = TcpStream::connect(("127.0.0.1", server.port)).expect("connect");
+    stream.set_read_timeout(Some(TIMEOUT)).expect("timeout");
+    stream
+        .write_all(b"GET /api/limits HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        .expect("send");
+    let mut answer = String::new();
+    stream
+        .read_to_string(&mut answer)
+        .expect("the server closes after answering");
+    assert!(answer.contains("Connection: close"), "{answer}");
+    drop((idle, partial));
+}

@@ -23,6 +23,7 @@ import time
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -72,7 +73,13 @@ class Checks:
 
     # Helpers
     def wait(self, condition, timeout=WAIT):
-        return WebDriverWait(self.d, timeout).until(lambda d: condition())
+        # The page redraws parts of itself: an element found just before a
+        # redraw goes stale, so look it up again.
+        return WebDriverWait(self.d, timeout, ignored_exceptions=(StaleElementReferenceException,)
+                             ).until(lambda d: condition())
+
+    def click(self, css):
+        self.wait(lambda: self.el(css).click() or True)
 
     def el(self, css):
         return self.d.find_element(By.CSS_SELECTOR, css)
@@ -106,7 +113,7 @@ class Checks:
     def illegal_fen(self):
         self.view("position")
         self.fill("#fen", "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
-        self.el("#fen-set").click()
+        self.click("#fen-set")
         self.wait(lambda: self.el("#fen-error").text != "")
         message = self.el("#fen-error").text
         assert message.startswith("FEN"), message
@@ -114,29 +121,29 @@ class Checks:
     def set_fen_and_move(self):
         self.view("position")
         self.fill("#fen", KIWIPETE)
-        self.el("#fen-set").click()
+        self.click("#fen-set")
         self.wait(lambda: "48 legal moves" in self.el("#pos-info").text)
-        self.el("#fen-start").click()
+        self.click("#fen-start")
         self.wait(lambda: "20 legal moves" in self.el("#pos-info").text)
-        self.el('[data-square="g1"]').click()
-        self.el('[data-square="f3"]').click()
+        self.click('[data-square="g1"]')
+        self.click('[data-square="f3"]')
         self.wait(lambda: self.el("#fen").get_attribute("value").startswith(
             "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b"))
-        self.el("#fen-undo").click()
+        self.click("#fen-undo")
         self.fill("#fen", KIWIPETE)
-        self.el("#fen-set").click()
+        self.click("#fen-set")
         self.wait(lambda: "48 legal moves" in self.el("#pos-info").text)
-        self.el('[data-square="f3"]').click()  # the queen: its targets show
+        self.click('[data-square="f3"]')  # the queen: its targets show
         targets = self.d.find_elements(By.CSS_SELECTOR, "#board .sq.target")
         assert len(targets) == 9, len(targets)
         self.shot("position")
 
     def compare_matches_cli(self):
         self.view("compare")
-        self.el("#cmp-from-position").click()
+        self.click("#cmp-from-position")
         assert self.el("#cmp-fen").get_attribute("value") == KIWIPETE
         Select(self.el("#cmp-depth")).select_by_value("3")
-        self.el("#cmp-run").click()
+        self.click("#cmp-run")
         self.wait_job("cmp-status")
         shown = {}
         for tr in self.d.find_elements(By.CSS_SELECTOR, "#cmp-table tbody tr"):
@@ -158,13 +165,13 @@ class Checks:
         Select(self.el("#game")).select_by_value("text")
         self.fill("#tree-text", TEXT_TREE)
         self.view("tree")
-        self.el("#tree-build").click()
+        self.click("#tree-build")
         self.wait(lambda: "value 3" in self.el("#tree-summary").text)
-        self.el("#step-first").click()
+        self.click("#step-first")
         entered, kinds = [], []
         total = int(self.el("#step-count").text.split()[-1])
         for _ in range(total):
-            self.el("#step-fwd").click()
+            self.click("#step-fwd")
             text = self.el("#step-text")
             kinds.append(text.get_attribute("data-kind"))
             if kinds[-1] == "enter":
@@ -172,11 +179,11 @@ class Checks:
         assert entered == ["root", "B", "D", "E", "C", "F"], entered
         assert kinds.count("cutoff") == 1, kinds
         assert self.el("#step-order").text == "visiting order: root B D E C F"
-        self.el("#step-back").click()
+        self.click("#step-back")
         assert self.el("#step-count").text == f"step {total - 1} of {total}"
         pruned = self.d.find_elements(By.CSS_SELECTOR, "#tree .node.pruned")
         assert [p.find_element(By.CSS_SELECTOR, ".edge").text for p in pruned] == ["G"]
-        self.el("#step-last").click()
+        self.click("#step-last")
         pv = [n.find_element(By.CSS_SELECTOR, ".edge").text
               for n in self.d.find_elements(By.CSS_SELECTOR, "#tree .node.pv")]
         assert pv == ["root", "B", "D"], pv
@@ -184,44 +191,44 @@ class Checks:
     def tictactoe_click(self):
         self.view("position")
         Select(self.el("#game")).select_by_value("tictactoe")
-        self.el("#ttt-clear").click()
+        self.click("#ttt-clear")
         self.wait(lambda: "X to move" in self.el("#ttt-info").text)
-        self.el('[data-cell="b2"]').click()
+        self.click('[data-cell="b2"]')
         self.wait(lambda: self.el('[data-cell="b2"]').text == "X")
-        assert "O to move" in self.el("#ttt-info").text
+        self.wait(lambda: "O to move" in self.el("#ttt-info").text, timeout=5)
 
     def screenshots(self):
         # The views as the docs show them.
         self.view("position")
         Select(self.el("#game")).select_by_value("chess")
-        self.el("#fen-published").click()
+        self.click("#fen-published")
         self.view("compare")
-        self.el("#cmp-published").click()
+        self.click("#cmp-published")
         Select(self.el("#cmp-depth")).select_by_value("5")
-        self.el("#cmp-run").click()
+        self.click("#cmp-run")
         self.wait_job("cmp-status")
         self.shot("compare")
         self.view("position")
         Select(self.el("#game")).select_by_value("text")
         self.d.find_elements(By.CSS_SELECTOR, "button.example")[1].click()
         self.view("tree")
-        self.el("#tree-build").click()
+        self.click("#tree-build")
         self.wait(lambda: "value 5" in self.el("#tree-summary").text)
-        self.el("#step-first").click()
+        self.click("#step-first")
         for _ in range(14):
-            self.el("#step-fwd").click()
-        self.el("#tree-level").click()
-        self.el("#tree-level").click()
+            self.click("#step-fwd")
+        self.click("#tree-level")
+        self.click("#tree-level")
         self.shot("tree")
         self.view("ordering")
         self.fill("#ord-positions", "2")
-        self.el("#ord-run").click()
+        self.click("#ord-run")
         self.wait_job("ord-status")
         self.shot("ordering")
         self.view("ablation")
         Select(self.el("#abl-depth")).select_by_value("4")
         self.fill("#abl-positions", "2")
-        self.el("#abl-run").click()
+        self.click("#abl-run")
         self.wait_job("abl-status")
         self.shot("ablation")
 

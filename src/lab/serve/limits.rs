@@ -54,9 +54,6 @@ pub const LIMITS: Limits = Limits {
 /// How long a finished job's results stay after the last poll.
 pub const KEEP_FINISHED: Duration = Duration::from_secs(120);
 
-/// Threads answering requests (long work runs in job threads).
-pub const WORKERS: usize = 8;
-
 /// A value in 1..=max, or a message naming the field and the limit.
 pub fn check_range(name: &str, value: u64, max: u64) -> Result<(), String> {
     if (1..=max).contains(&value) {
