@@ -28,6 +28,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+PUBLISHED = "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1"
 TEXT_TREE = "A:max(B:min(D:3,E:5),C:min(F:2,G:1))"
 WAIT = 120  # seconds; only a hang reaches it
 
@@ -142,7 +143,24 @@ class Checks:
         self.view("compare")
         self.click("#cmp-from-position")
         assert self.el("#cmp-fen").get_attribute("value") == KIWIPETE
-        Select(self.el("#cmp-depth")).select_by_value("3")
+        self.compare_run(KIWIPETE, 3, published=False)
+        assert self.d.find_elements(By.CSS_SELECTOR, "#cmp-chart svg polyline")
+
+    def published_matches_cli(self):
+        # The published position to depth 5, with our rules and with the
+        # published python-chess rules.
+        for published in (False, True):
+            self.view("compare")
+            self.click("#cmp-published")
+            assert self.el("#cmp-fen").get_attribute("value") == PUBLISHED
+            box = self.el("#cmp-published-rules")
+            if box.is_selected() != published:
+                box.click()
+            self.compare_run(PUBLISHED, 5, published)
+
+    def compare_run(self, fen, depth, published):
+        """Runs Compare to `depth` and checks every row against the CLI's."""
+        Select(self.el("#cmp-depth")).select_by_value(str(depth))
         self.click("#cmp-run")
         self.wait_job("cmp-status")
         shown = {}
@@ -150,15 +168,15 @@ class Checks:
             key = (tr.get_attribute("data-algorithm"), int(tr.get_attribute("data-depth")))
             cells = {c: tr.find_element(By.CSS_SELECTOR, f"td.{c}").text for c in ("nodes", "leaves")}
             shown[key] = tuple(None if v == "-" else int(v.replace(",", "")) for v in cells.values())
-        out = subprocess.run([self.binary, "lab", "compare", "--json", "--fen", KIWIPETE,
-                              "--depth", "3"], capture_output=True, text=True, check=True)
+        cmd = [self.binary, "lab", "compare", "--json", "--fen", fen, "--depth", str(depth)]
+        out = subprocess.run(cmd + (["--published"] if published else []),
+                             capture_output=True, text=True, check=True)
         expected = {}
         for line in out.stdout.splitlines():
             row = json.loads(line)
             expected[(row["algorithm"], row["depth"])] = (row["nodes"], row["leaves"])
-        assert len(expected) == 15, expected
+        assert len(expected) == 5 * depth, expected
         assert shown == expected, f"page {shown} != cli {expected}"
-        assert self.d.find_elements(By.CSS_SELECTOR, "#cmp-chart svg polyline")
 
     def tree_steps(self):
         self.view("position")
@@ -254,6 +272,8 @@ def main():
         checks.run("an illegal FEN gets a message", checks.illegal_fen)
         checks.run("a FEN is set and moves are played by clicking", checks.set_fen_and_move)
         checks.run("compare to depth 3 shows the CLI's node counts", checks.compare_matches_cli)
+        checks.run("the published position to depth 5 shows the CLI's node counts",
+                   checks.published_matches_cli)
         checks.run("a textbook tree steps in visiting order", checks.tree_steps)
         checks.run("tic-tac-toe is played by clicking", checks.tictactoe_click)
         if args.screenshots:
