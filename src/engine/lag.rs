@@ -66,28 +66,21 @@ impl ClockLag {
     ) {
         let side = pos.side_to_move();
         let fullmove = pos.board().fullmove_number();
-        let clock = match side {
-            Color::White => limits.wtime,
-            Color::Black => limits.btime,
-        };
-        if let (Some(prev), Some(now)) = (self.pending.take(), clock)
+        let clock = limits.clock_of(side);
+        if let (Some(prev), Some((now, _))) = (self.pending.take(), clock)
             && prev.side == side
             && prev.fullmove.checked_add(1) == Some(fullmove)
         {
             let sample = cost(&prev, now, last_elapsed).min(MAX_SAMPLE_MS);
             self.mean_ms += (sample as f64 - self.mean_ms) * WEIGHT;
         }
-        let inc = match side {
-            Color::White => limits.winc,
-            Color::Black => limits.binc,
-        };
         let budget = Budget::new(limits, side, overhead, self.ms());
-        if let (Some(clock), Some(budget), false) = (clock, budget, limits.ponder) {
+        if let (Some((clock, inc)), Some(budget), false) = (clock, budget, limits.ponder) {
             self.pending = Some(Move {
                 side,
                 fullmove,
                 clock,
-                inc: inc.unwrap_or(0),
+                inc,
                 hard: budget.hard,
             });
         }

@@ -1,6 +1,6 @@
 //! What `go` asks for: depth, nodes, time or clock, mate, root-move subset.
 
-use crate::board::Move;
+use crate::board::{Color, Move};
 
 /// Limits of one search. Times are in milliseconds.
 #[derive(Clone, Debug, Default)]
@@ -30,5 +30,14 @@ impl Limits {
             depth: Some(d),
             ..Self::default()
         }
+    }
+
+    /// `side`'s clock and increment (0 when not given); no clock, `None`.
+    pub fn clock_of(&self, side: Color) -> Option<(u64, u64)> {
+        let (time, inc) = match side {
+            Color::White => (self.wtime, self.winc),
+            Color::Black => (self.btime, self.binc),
+        };
+        Some((time?, inc.unwrap_or(0)))
     }
 }

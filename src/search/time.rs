@@ -44,10 +44,7 @@ impl Budget {
                 fixed: true,
             });
         }
-        let (time, inc) = match side {
-            Color::White => (limits.wtime?, limits.winc.unwrap_or(0)),
-            Color::Black => (limits.btime?, limits.binc.unwrap_or(0)),
-        };
+        let (time, inc) = limits.clock_of(side)?;
         // What may be spent at all: the clock minus a safety margin per move.
         let usable = time.saturating_sub(overhead).max(1);
         let mtg = limits
