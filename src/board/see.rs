@@ -15,6 +15,30 @@ pub fn see_value(piece: Piece) -> i32 {
     SEE_VALUES[piece as usize]
 }
 
+/// Every square `color` attacks (pawn captures included, pushes not), with
+/// sliders stopped by every piece.
+pub fn attacked_by(board: &Board, color: Color) -> BitBoard {
+    let occ = board.occupied();
+    let ours = |p: Piece| board.colored_pieces(color, p);
+    let mut attacks = BitBoard::EMPTY;
+    for sq in ours(Piece::Pawn) {
+        attacks |= get_pawn_attacks(sq, color);
+    }
+    for sq in ours(Piece::Knight) {
+        attacks |= get_knight_moves(sq);
+    }
+    for sq in ours(Piece::Bishop) | ours(Piece::Queen) {
+        attacks |= get_bishop_moves(sq, occ);
+    }
+    for sq in ours(Piece::Rook) | ours(Piece::Queen) {
+        attacks |= get_rook_moves(sq, occ);
+    }
+    for sq in ours(Piece::King) {
+        attacks |= get_king_moves(sq);
+    }
+    attacks
+}
+
 /// All pieces of both colours attacking `sq` given the occupancy `occ`.
 pub fn attackers_to(board: &Board, sq: Square, occ: BitBoard) -> BitBoard {
     let pawns = board.pieces(Piece::Pawn);
