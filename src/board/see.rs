@@ -144,6 +144,21 @@ mod tests {
     }
 
     #[test]
+    fn attacked_squares_are_those_with_an_attacker() {
+        // Kiwipete, both colours: a square is attacked exactly when
+        // `attackers_to` finds a piece of that colour on it.
+        let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+        let board: Board = fen.parse().unwrap();
+        for color in [Color::White, Color::Black] {
+            let attacks = attacked_by(&board, color);
+            for sq in Square::ALL {
+                let by = attackers_to(&board, sq, board.occupied()) & board.colors(color);
+                assert_eq!(attacks.has(sq), !by.is_empty(), "{color:?} {sq}");
+            }
+        }
+    }
+
+    #[test]
     fn pawn_takes_defended_knight_wins_material() {
         let fen = "4k3/8/4p3/3n4/4P3/8/8/4K3 w - - 0 1";
         assert!(see(fen, "e4d5", 320 - 100));

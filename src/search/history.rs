@@ -265,4 +265,19 @@ mod tests {
         }
         assert!(h as i32 >= -max && (h as i32) < -max + 200);
     }
+
+    #[test]
+    fn a_move_out_of_an_attack_learns_apart_from_the_same_move_unattacked() {
+        let mut h = Histories::default();
+        let mv: Move = "e2e4".parse().unwrap();
+        let pt = piece_to(Color::White, Piece::Pawn, Square::E4);
+        let from_attacked = BitBoard::from(Square::E2);
+        h.update_quiet((Color::White, from_attacked), mv, pt, [None; 2], 500);
+        assert!(h.butterfly(Color::White, mv, from_attacked) > 0);
+        assert_eq!(h.butterfly(Color::White, mv, BitBoard::EMPTY), 0);
+        // Attacks elsewhere do not matter.
+        let elsewhere = from_attacked | BitBoard::from(Square::A8);
+        assert!(h.butterfly(Color::White, mv, elsewhere) > 0);
+        assert_eq!(h.butterfly(Color::Black, mv, from_attacked), 0);
+    }
 }
