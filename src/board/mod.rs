@@ -206,6 +206,11 @@ impl Position {
         !pieces.is_empty()
     }
 
+    /// The squares the opponent of the side to move attacks.
+    pub fn threats(&self) -> BitBoard {
+        see::attacked_by(&self.board, !self.board.side_to_move())
+    }
+
     pub fn is_capture(&self, mv: Move) -> bool {
         moves::is_capture(&self.board, mv)
     }

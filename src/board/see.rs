@@ -15,6 +15,30 @@ pub fn see_value(piece: Piece) -> i32 {
     SEE_VALUES[piece as usize]
 }
 
+/// Every square `color` attacks (pawn captures included, pushes not), with
+/// sliders stopped by every piece.
+pub fn attacked_by(board: &Board, color: Color) -> BitBoard {
+    let occ = board.occupied();
+    let ours = |p: Piece| board.colored_pieces(color, p);
+    let mut attacks = BitBoard::EMPTY;
+    for sq in ours(Piece::Pawn) {
+        attacks |= get_pawn_attacks(sq, color);
+    }
+    for sq in ours(Piece::Knight) {
+        attacks |= get_knight_moves(sq);
+    }
+    for sq in ours(Piece::Bishop) | ours(Piece::Queen) {
+        attacks |= get_bishop_moves(sq, occ);
+    }
+    for sq in ours(Piece::Rook) | ours(Piece::Queen) {
+        attacks |= get_rook_moves(sq, occ);
+    }
+    for sq in ours(Piece::King) {
+        attacks |= get_king_moves(sq);
+    }
+    attacks
+}
+
 /// All pieces of both colours attacking `sq` given the occupancy `occ`.
 pub fn attackers_to(board: &Board, sq: Square, occ: BitBoard) -> BitBoard {
     let pawns = board.pieces(Piece::Pawn);
@@ -117,6 +141,21 @@ mod tests {
         let board: Board = fen.parse().unwrap();
         let mv = cozy_chess::util::parse_uci_move(&board, mv).unwrap();
         see_ge(&board, mv, threshold)
+    }
+
+    #[test]
+    fn attacked_squares_are_those_with_an_attacker() {
+        // Kiwipete, both colours: a square is attacked exactly when
+        // `attackers_to` finds a piece of that colour on it.
+        let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+        let board: Board = fen.parse().unwrap();
+        for color in [Color::White, Color::Black] {
+            let attacks = attacked_by(&board, color);
+            for sq in Square::ALL {
+                let by = attackers_to(&board, sq, board.occupied()) & board.colors(color);
+                assert_eq!(attacks.has(sq), !by.is_empty(), "{color:?} {sq}");
+            }
+        }
     }
 
     #[test]

@@ -24,6 +24,7 @@ use super::thread::Worker;
 use super::tt::{
     QS_DEPTH_CHECKS, TtBound, TtEntry, bound_decides, improves_eval, score_from_tt, score_to_tt,
 };
+use crate::board::BitBoard;
 use crate::board::Move;
 use crate::board::moves::{CheckInfo, moving_piece};
 
@@ -168,6 +169,7 @@ impl Worker<'_> {
             None
         };
         let checks = CheckInfo::new(self.pos.board());
+        let threats = self.pos.threats();
         let list = self.take_list(ply);
         let mut picker = MovePicker::new(node.tt_move, [killers[0], killers[1], counter], list);
         let mut best = node.tb_floor;
@@ -176,13 +178,13 @@ impl Worker<'_> {
         let mut tried = Tried::default();
 
         loop {
-            let next = self.next_move(&mut picker, prevs, checks);
+            let next = self.next_move(&mut picker, prevs, (checks, threats));
             let Some(mv) = next else { break };
             if Some(mv) == node.excluded || (node.is_root() && !self.is_searched_root_move(mv)) {
                 continue;
             }
             move_count += 1;
-            let mut m = self.move_state(mv, move_count, prevs, checks);
+            let mut m = self.move_state(mv, move_count, prevs, (checks, threats));
             m.killer = killers.contains(&Some(mv));
             if !node.is_root()
                 && best > -MATE_BOUND
@@ -250,7 +252,7 @@ impl Worker<'_> {
         mv: Move,
         move_count: usize,
         prevs: [Option<PieceTo>; 2],
-        checks: CheckInfo,
+        (checks, threats): (CheckInfo, BitBoard),
     ) -> MoveState {
         let stm = self.pos.side_to_move();
         let board = self.pos.board();
@@ -258,7 +260,7 @@ impl Worker<'_> {
         let piece = moving_piece(board, mv);
         let piece_to = piece_to(stm, piece, mv.to);
         let history = if quiet {
-            self.hist.butterfly(stm, mv)
+            self.hist.butterfly(stm, mv, threats)
                 + self.hist.continuation(1, prevs[0], piece_to)
                 + self.hist.continuation(2, prevs[1], piece_to)
         } else {

@@ -1,7 +1,9 @@
 //! History heuristics: statistics of which moves caused cutoffs, used to order
 //! the moves no static rule can rank (quiets), and to scale reductions.
 //!
-//! - Butterfly history, by side, from and to square.
+//! - Butterfly history, by side, from and to square, and whether the
+//!   opponent attacks each of the two squares: moving a piece out of an
+//!   attack, or into one, is a different move.
 //! - Continuation history, by (piece, square) of the move 1 and 2 plies back
 //!   and (piece, square) of this move: moves that answer a given move well.
 //! - Capture history, by piece, target square and captured piece.
@@ -33,7 +35,7 @@ const NO_MOVE: Move = Move {
     promotion: None,
 };
 use crate::board::moves::moving_piece;
-use crate::board::{Color, Move, Piece, Position, Square};
+use crate::board::{BitBoard, Color, Move, Piece, Position, Square};
 
 /// Bonus for a move that caused a cutoff at `depth`.
 pub fn history_bonus(depth: i32) -> i32 {
@@ -75,7 +77,7 @@ pub struct Histories {
 impl Default for Histories {
     fn default() -> Self {
         Self {
-            butterfly: vec![0; 2 * 64 * 64],
+            butterfly: vec![0; 2 * 4 * 64 * 64],
             continuation: [vec![0; PIECE_TO * PIECE_TO], vec![0; PIECE_TO * PIECE_TO]],
             capture: vec![0; PIECE_TO * 6],
             countermove: vec![None; PIECE_TO],
@@ -85,13 +87,16 @@ impl Default for Histories {
     }
 }
 
-fn butterfly_index(color: Color, mv: Move) -> usize {
-    (color as usize * 64 + mv.from as usize) * 64 + mv.to as usize
+/// `threats`: the squares the opponent attacks.
+fn butterfly_index(color: Color, mv: Move, threats: BitBoard) -> usize {
+    let attacked = |sq: Square| threats.has(sq) as usize;
+    let table = color as usize * 4 + attacked(mv.from) * 2 + attacked(mv.to);
+    (table * 64 + mv.from as usize) * 64 + mv.to as usize
 }
 
 impl Histories {
-    pub fn butterfly(&self, color: Color, mv: Move) -> i32 {
-        self.butterfly[butterfly_index(color, mv)] as i32
+    pub fn butterfly(&self, color: Color, mv: Move, threats: BitBoard) -> i32 {
+        self.butterfly[butterfly_index(color, mv, threats)] as i32
     }
 
     /// Continuation history of `pt` after the move `prev` plies back (1 or 2).
@@ -136,13 +141,16 @@ impl Histories {
     /// Rewards (positive bonus) or punishes a quiet move in every quiet table.
     pub fn update_quiet(
         &mut self,
-        color: Color,
+        (color, threats): (Color, BitBoard),
         mv: Move,
         pt: PieceTo,
         prevs: [Option<PieceTo>; 2],
         bonus: i32,
     ) {
-        gravity(&mut self.butterfly[butterfly_index(color, mv)], bonus);
+        gravity(
+            &mut self.butterfly[butterfly_index(color, mv, threats)],
+            bonus,
+        );
         for (i, prev) in prevs.iter().enumerate() {
             if let Some(p) = prev {
                 gravity(&mut self.continuation[i][p * PIECE_TO + pt], bonus);
@@ -182,9 +190,10 @@ pub(crate) fn learn_cutoff(hist: &mut Histories, pos: &Position, c: &Cutoff, qui
     };
     if !pos.is_tactical(c.best) {
         if quiet_history {
-            hist.update_quiet(stm, c.best, pt_of(c.best), c.prevs, bonus);
+            let side = (stm, pos.threats());
+            hist.update_quiet(side, c.best, pt_of(c.best), c.prevs, bonus);
             for &q in c.quiets {
-                hist.update_quiet(stm, q, pt_of(q), c.prevs, -malus);
+                hist.update_quiet(side, q, pt_of(q), c.prevs, -malus);
             }
         }
         hist.add_refutation(c.ply, c.best, c.prevs[0]);
@@ -255,5 +264,20 @@ mod tests {
             gravity(&mut h, -1600);
         }
         assert!(h as i32 >= -max && (h as i32) < -max + 200);
+    }
+
+    #[test]
+    fn a_move_out_of_an_attack_learns_apart_from_the_same_move_unattacked() {
+        let mut h = Histories::default();
+        let mv: Move = "e2e4".parse().unwrap();
+        let pt = piece_to(Color::White, Piece::Pawn, Square::E4);
+        let from_attacked = BitBoard::from(Square::E2);
+        h.update_quiet((Color::White, from_attacked), mv, pt, [None; 2], 500);
+        assert!(h.butterfly(Color::White, mv, from_attacked) > 0);
+        assert_eq!(h.butterfly(Color::White, mv, BitBoard::EMPTY), 0);
+        // Attacks elsewhere do not matter.
+        let elsewhere = from_attacked | BitBoard::from(Square::A8);
+        assert!(h.butterfly(Color::White, mv, elsewhere) > 0);
+        assert_eq!(h.butterfly(Color::Black, mv, from_attacked), 0);
     }
 }

@@ -11,6 +11,7 @@
 use super::config::SearchConfig;
 use super::history::{Histories, PieceTo, piece_to};
 use super::params::{capture_history_divisor, check_bonus, mvv_scale};
+use crate::board::BitBoard;
 use crate::board::moves::{CheckInfo, moving_piece};
 use crate::board::see::{see_ge, see_value};
 use crate::board::{Move, Piece, Position};
@@ -51,6 +52,8 @@ pub struct OrderContext<'a> {
     pub prevs: [Option<PieceTo>; 2],
     /// Tells which quiet moves give check (they are ordered first).
     pub checks: CheckInfo,
+    /// The squares the opponent attacks (the butterfly history's context).
+    pub threats: BitBoard,
 }
 
 impl<'a> OrderContext<'a> {
@@ -63,6 +66,7 @@ impl<'a> OrderContext<'a> {
             config: &SearchConfig::ALL_ON,
             prevs: [None; 2],
             checks: CheckInfo::new(pos.board()),
+            threats: pos.threats(),
         }
     }
 }
@@ -306,7 +310,7 @@ impl MovePicker {
                 self.list[i].1 = check;
                 continue;
             }
-            self.list[i].1 = ctx.hist.butterfly(stm, mv)
+            self.list[i].1 = ctx.hist.butterfly(stm, mv, ctx.threats)
                 + ctx.hist.continuation(1, ctx.prevs[0], pt)
                 + ctx.hist.continuation(2, ctx.prevs[1], pt)
                 + check;

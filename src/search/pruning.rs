@@ -16,6 +16,7 @@ use super::params::{
 };
 use super::score::{MATE_BOUND, Score};
 use super::thread::Worker;
+use crate::board::BitBoard;
 use crate::board::moves::moving_piece;
 use crate::board::see::see_ge;
 
@@ -112,7 +113,7 @@ impl Worker<'_> {
         let mut picker = MovePicker::new_quiescence(tt_move, false, false, list);
         let prevs = self.prevs(ply);
         loop {
-            let next = self.next_move(&mut picker, prevs, checks);
+            let next = self.next_move(&mut picker, prevs, (checks, BitBoard::EMPTY));
             let Some(mv) = next else { break };
             if !self.pos.is_tactical(mv) || !see_ge(self.pos.board(), mv, rbeta - node.static_eval)
             {

@@ -14,6 +14,7 @@ use super::params::delta_margin;
 use super::score::{DRAW, INFINITE, MAX_PLY, Score, mated_in};
 use super::thread::Worker;
 use super::tt::{QS_DEPTH_CHECKS, QS_DEPTH_NO_CHECKS, TtBound, bound_decides, score_from_tt};
+use crate::board::BitBoard;
 use crate::board::moves::CheckInfo;
 use crate::board::see::{see_ge, see_value};
 
@@ -87,7 +88,7 @@ impl Worker<'_> {
         let mut best_move = None;
         let mut moves = 0;
         loop {
-            let next = self.next_move(&mut picker, prevs, check_info);
+            let next = self.next_move(&mut picker, prevs, (check_info, BitBoard::EMPTY));
             let Some(mv) = next else { break };
             moves += 1;
             if !in_check {

@@ -4,6 +4,7 @@
 //! counting. Lazy SMP runs one `Worker` per thread; they share only `Shared`
 //! (the transposition table, the signals and the counters).
 
+use crate::board::BitBoard;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
@@ -268,13 +269,14 @@ impl<'a> Worker<'a> {
         &self,
         picker: &mut MovePicker,
         prevs: [Option<PieceTo>; 2],
-        checks: CheckInfo,
+        (checks, threats): (CheckInfo, BitBoard),
     ) -> Option<Move> {
         let ctx = OrderContext {
             hist: self.hist,
             config: &self.config,
             prevs,
             checks,
+            threats,
         };
         picker.next(&self.pos, &ctx)
     }
