@@ -243,6 +243,7 @@ impl Searcher {
                 depth: depth as i32,
                 ply: game.ply().min(MAX_PLY),
                 prevs: [None; 2],
+                threats: pos.threats(),
                 quiets: &quiets,
                 noisies: &noisies,
             };

@@ -24,9 +24,8 @@ use super::thread::Worker;
 use super::tt::{
     QS_DEPTH_CHECKS, TtBound, TtEntry, bound_decides, improves_eval, score_from_tt, score_to_tt,
 };
-use crate::board::BitBoard;
-use crate::board::Move;
 use crate::board::moves::{CheckInfo, moving_piece};
+use crate::board::{BitBoard, Move};
 
 impl Worker<'_> {
     /// Searches the node at `ply` to `depth` within (alpha, beta).
@@ -234,7 +233,8 @@ impl Worker<'_> {
         if best >= node.beta
             && let Some(bm) = best_move
         {
-            self.update_histories(bm, node.depth, ply, tried.quiets(), tried.noisies());
+            let tried = (tried.quiets(), tried.noisies());
+            self.update_histories(bm, node.depth, ply, threats, tried);
         }
         if node.excluded.is_none() && !node.in_check {
             self.update_correction(node, best, best_move);

@@ -173,6 +173,8 @@ pub(crate) struct Cutoff<'a> {
     pub ply: usize,
     /// (piece, square) of the moves 1 and 2 plies back.
     pub prevs: [Option<PieceTo>; 2],
+    /// The squares the opponent attacks (the butterfly history's context).
+    pub threats: BitBoard,
     pub quiets: &'a [Move],
     pub noisies: &'a [Move],
 }
@@ -190,7 +192,7 @@ pub(crate) fn learn_cutoff(hist: &mut Histories, pos: &Position, c: &Cutoff, qui
     };
     if !pos.is_tactical(c.best) {
         if quiet_history {
-            let side = (stm, pos.threats());
+            let side = (stm, c.threats);
             hist.update_quiet(side, c.best, pt_of(c.best), c.prevs, bonus);
             for &q in c.quiets {
                 hist.update_quiet(side, q, pt_of(q), c.prevs, -malus);

@@ -4,7 +4,6 @@
 //! counting. Lazy SMP runs one `Worker` per thread; they share only `Shared`
 //! (the transposition table, the signals and the counters).
 
-use crate::board::BitBoard;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
@@ -19,7 +18,7 @@ use super::score::{INFINITE, MAX_PLY, NO_EVAL, Score};
 use super::time::Clock;
 use super::{Settings, Shared, info::Reporter};
 use crate::board::moves::CheckInfo;
-use crate::board::{Move, Position};
+use crate::board::{BitBoard, Move, Position};
 use crate::eval::Evaluator;
 use crate::eval::nnue::Network;
 use crate::tablebase::Syzygy;
@@ -378,14 +377,15 @@ impl Worker<'_> {
         best: Move,
         depth: i32,
         ply: usize,
-        quiets: &[Move],
-        noisies: &[Move],
+        threats: BitBoard,
+        (quiets, noisies): (&[Move], &[Move]),
     ) {
         let cut = Cutoff {
             best,
             depth,
             ply,
             prevs: self.prevs(ply),
+            threats,
             quiets,
             noisies,
         };
