@@ -29,6 +29,7 @@ fn options(dir: &Path, epochs: u32) -> Options {
         threads: 2,
         seed: 9,
         resume: true,
+        init: None,
         filter: data::Filter::default(),
     }
 }
@@ -107,6 +108,42 @@ fn a_bucketed_run_lowers_the_loss_and_resumes() {
     let err = run(&other).unwrap_err();
     assert!(err.contains("output buckets"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `--init`: a run starts from a network's weights. With a learning rate of
+/// zero it writes that network back byte for byte, and trained on it keeps
+/// the loss it starts from; a network of another shape is refused.
+#[test]
+fn a_run_can_start_from_a_network() {
+    let (first, second) = (temp_dir("init-a"), temp_dir("init-b"));
+    let trained = run(&options(&first, 3)).expect("trains");
+    let start = Options {
+        init: Some(first.join("net.nnue")),
+        resume: false,
+        ..options(&second, 1)
+    };
+    run(&Options {
+        lr: 0.0,
+        ..start.clone()
+    })
+    .expect("runs");
+    let bytes = |d: &Path| std::fs::read(d.join("net.nnue")).expect("net");
+    assert_eq!(bytes(&first), bytes(&second), "unchanged at rate zero");
+    let tuned = run(&start).expect("trains on");
+    let (random_first, from_net) = (trained.losses[0].1, tuned.losses[0].1);
+    assert!(
+        from_net < random_first,
+        "first epoch: {random_first} from random weights, {from_net} from the network"
+    );
+    let err = run(&Options {
+        output_buckets: 2,
+        ..start
+    })
+    .unwrap_err();
+    assert!(err.contains("output buckets"), "{err}");
+    for d in [first, second] {
+        std::fs::remove_dir_all(d).ok();
+    }
 }
 
 #[test]

@@ -94,6 +94,22 @@ pub fn quantise(model: &Model) -> Result<Network, String> {
     })
 }
 
+/// The float model of an engine network (the inverse of [`quantise`]), so
+/// that training can start from a network instead of random weights.
+pub fn dequantise(net: &Network) -> Model {
+    let f = |v: &i16, scale: i32| *v as f32 / scale as f32;
+    let params = (net.feature_weights.iter().map(|v| f(v, QA)))
+        .chain(net.feature_bias.iter().map(|v| f(v, QA)))
+        .chain(net.output_weights.iter().map(|v| f(v, QB)))
+        .chain(net.output_bias.iter().map(|v| f(v, QA * QB)))
+        .collect();
+    Model {
+        hidden: HIDDEN,
+        buckets: net.buckets(),
+        params,
+    }
+}
+
 /// Writes the quantised network file.
 pub fn export(path: &Path, model: &Model) -> Result<(), String> {
     let net = quantise(model)?;
@@ -120,6 +136,22 @@ mod tests {
         let (back, o, epochs) = load(&path).expect("loads");
         assert_eq!((back, o.t, epochs), (model, 77, 9));
         std::fs::remove_file(path).ok();
+    }
+
+    /// A network read back into floats quantises to the same integers.
+    #[test]
+    fn dequantised_networks_quantise_back_unchanged() {
+        for buckets in [1, 3] {
+            let mut model = Model::random(HIDDEN, buckets, &mut Rng(5));
+            let b2 = model.b2_range();
+            model.params[b2].iter_mut().for_each(|b| *b = 0.37);
+            let net = quantise(&model).expect("quantises");
+            let back = dequantise(&net);
+            assert_eq!((back.hidden, back.buckets), (HIDDEN, buckets));
+            assert_ne!(back, model, "the floats were rounded");
+            let again = quantise(&back).expect("quantises");
+            assert_eq!(nnue::file::to_bytes(&again), nnue::file::to_bytes(&net));
+        }
     }
 
     /// A checkpoint written before output buckets resumes as one bucket.

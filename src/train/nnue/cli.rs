@@ -14,7 +14,7 @@ pub struct TrainArgs {
     /// Train as the recipe file says (data, filters, schedule, seed,
     /// threads) and check the network against its `sha256`; only --dir and
     /// --resume may be given beside it.
-    #[arg(long, conflicts_with_all = ["data", "epochs", "batch", "lr", "final_lr", "lambda", "no_mirror", "validation", "hidden", "output_buckets", "threads", "seed", "skip_plies", "max_score"])]
+    #[arg(long, conflicts_with_all = ["data", "epochs", "batch", "lr", "final_lr", "lambda", "no_mirror", "validation", "hidden", "output_buckets", "threads", "seed", "skip_plies", "max_score", "init"])]
     recipe: Option<PathBuf>,
     /// Game files and 32-byte record files (plain or `.xz`), read in order.
     #[arg(long, required_unless_present = "recipe", num_args = 1..)]
@@ -62,6 +62,10 @@ pub struct TrainArgs {
     /// Continue from the folder's checkpoint.
     #[arg(long)]
     resume: bool,
+    /// Start from this network file's weights (e.g. the embedded net's
+    /// `src/eval/nnue/default.nnue`) instead of random ones.
+    #[arg(long)]
+    init: Option<PathBuf>,
 }
 
 /// Parses a recipe's flags the way the command line is parsed.
@@ -144,6 +148,7 @@ fn options(a: TrainArgs) -> Options {
         threads: a.threads.unwrap_or_else(crate::default_threads),
         seed: a.seed,
         resume: a.resume,
+        init: a.init,
         filter: Filter {
             skip_plies: a.skip_plies,
             max_score: a.max_score,

@@ -46,6 +46,8 @@ pub struct Options {
     pub threads: usize,
     pub seed: u64,
     pub resume: bool,
+    /// Start from this network's weights instead of random ones.
+    pub init: Option<PathBuf>,
     /// Which positions of game files train.
     pub filter: Filter,
 }
@@ -58,6 +60,30 @@ pub struct Summary {
     pub counts: Counts,
     /// (epoch, training loss, validation loss) of every epoch so far.
     pub losses: Vec<(u32, f64, f64)>,
+}
+
+/// Random weights, or the network of `--init`, which must have the
+/// run's shape.
+fn initial_model(opts: &Options) -> Result<Model, String> {
+    let Some(path) = &opts.init else {
+        return Ok(Model::random(
+            opts.hidden,
+            opts.output_buckets,
+            &mut Rng(opts.seed),
+        ));
+    };
+    let m = checkpoint::dequantise(&crate::eval::nnue::file::load(path)?);
+    if (m.hidden, m.buckets) != (opts.hidden, opts.output_buckets) {
+        return Err(format!(
+            "{} has {} hidden neurons and {} output buckets, not {} and {}",
+            path.display(),
+            m.hidden,
+            m.buckets,
+            opts.hidden,
+            opts.output_buckets
+        ));
+    }
+    Ok(m)
 }
 
 /// Trains; errors (unreadable data, a bad checkpoint) are returned as text.
@@ -92,7 +118,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         }
         (m, o, e, read_losses(&opts.dir)?)
     } else {
-        let m = Model::random(opts.hidden, opts.output_buckets, &mut Rng(opts.seed));
+        let m = initial_model(opts)?;
         let n = m.params.len();
         (m, AdamW::new(n), 0, Vec::new())
     };

@@ -45,6 +45,10 @@ pub fn parse(text: &str, folder: &Path) -> Result<Recipe, String> {
                     recipe.flags.push(folder.join(file).display().to_string());
                 }
             }
+            "init" => {
+                recipe.flags.push("--init".into());
+                recipe.flags.push(folder.join(value).display().to_string());
+            }
             "dir" | "recipe" | "resume" => {
                 return Err(format!("line {}: `{key}` is not a recipe's to set", n + 1));
             }
