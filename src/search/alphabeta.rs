@@ -114,6 +114,7 @@ impl Worker<'_> {
         } else {
             entry.and_then(|e| e.mv)
         };
+        node.tt_capture = node.tt_move.is_some_and(|m| self.pos.is_tactical(m));
         match (entry, node.tt_score) {
             (Some(e), Some(s))
                 if !node.pv && e.depth >= node.depth && bound_decides(e.bound, s, node.beta) =>
