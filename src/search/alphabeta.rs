@@ -18,7 +18,10 @@ use super::extensions::Singular;
 use super::history::{PieceTo, Tried, piece_to};
 use super::movepick::MovePicker;
 use super::node::{MoveState, Node};
-use super::params::{CURRMOVE_AFTER_MS, EXTENSION_PLY_LIMIT, iir_min_depth, tt_eval_depth_slack};
+use super::params::{
+    CURRMOVE_AFTER_MS, EXTENSION_PLY_LIMIT, iir_min_depth, lmr_deeper_base, lmr_deeper_per_ply,
+    tt_eval_depth_slack,
+};
 use super::score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, Score, mated_in};
 use super::thread::Worker;
 use super::tt::{
@@ -111,6 +114,7 @@ impl Worker<'_> {
         } else {
             entry.and_then(|e| e.mv)
         };
+        node.tt_capture = node.tt_move.is_some_and(|m| self.pos.is_tactical(m));
         match (entry, node.tt_score) {
             (Some(e), Some(s))
                 if !node.pv && e.depth >= node.depth && bound_decides(e.bound, s, node.beta) =>
@@ -199,7 +203,7 @@ impl Worker<'_> {
                     return s;
                 }
             };
-            let Some(score) = self.search_move::<PV>(node, &mut m, extension) else {
+            let Some(score) = self.search_move::<PV>(node, &mut m, extension, best) else {
                 return 0;
             };
             if score > best {
@@ -280,12 +284,14 @@ impl Worker<'_> {
     }
 
     /// Makes the move, searches it (with the check extension and late move
-    /// reductions) and takes it back. `None` when the search was stopped.
+    /// reductions; `best` is the node's best score so far) and takes it
+    /// back. `None` when the search was stopped.
     fn search_move<const PV: bool>(
         &mut self,
         node: &Node,
         m: &mut MoveState,
         mut extension: i32,
+        best: Score,
     ) -> Option<Score> {
         let ply = node.ply;
         if node.is_root() && self.is_main() && self.clock.elapsed_ms() > CURRMOVE_AFTER_MS {
@@ -314,7 +320,7 @@ impl Worker<'_> {
             -self.negamax::<PV>(new_depth, ply + 1, -beta, -alpha, !PV && !node.cut_node)
         } else {
             let r = self.reduction(node, m, new_depth);
-            self.search_late_move::<PV>(node, new_depth, r)
+            self.search_late_move::<PV>(node, new_depth, r, best)
         };
         self.unmake_move();
         self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
@@ -358,8 +364,16 @@ impl Worker<'_> {
     }
 
     /// Searches a move after the first: reduced null window first (LMR), then
-    /// full-depth null window, then full window on the PV (PVS re-searches).
-    fn search_late_move<const PV: bool>(&mut self, node: &Node, new_depth: i32, r: i32) -> Score {
+    /// null window at the full depth (one ply more or less, as the reduced
+    /// result beat `best` by much or little), then full window on the PV
+    /// (PVS re-searches).
+    fn search_late_move<const PV: bool>(
+        &mut self,
+        node: &Node,
+        mut new_depth: i32,
+        r: i32,
+        best: Score,
+    ) -> Score {
         let (ply, alpha, beta) = (node.ply, node.alpha, node.beta);
         if !self.config.pvs {
             // Plain alpha-beta: every move gets the full window.
@@ -369,9 +383,15 @@ impl Worker<'_> {
             }
             return s;
         }
-        let mut s = -self.negamax::<false>(new_depth - r, ply + 1, -alpha - 1, -alpha, true);
+        let reduced = new_depth - r;
+        let mut s = -self.negamax::<false>(reduced, ply + 1, -alpha - 1, -alpha, true);
         if r > 0 && s > alpha && !self.stopped {
-            s = -self.negamax::<false>(new_depth, ply + 1, -alpha - 1, -alpha, !node.cut_node);
+            let deeper = s > best + lmr_deeper_base() + lmr_deeper_per_ply() * r;
+            let shallower = s < best + new_depth;
+            new_depth += deeper as i32 - shallower as i32;
+            if new_depth > reduced {
+                s = -self.negamax::<false>(new_depth, ply + 1, -alpha - 1, -alpha, !node.cut_node);
+            }
         }
         if PV && s > alpha && s < beta && !self.stopped {
             s = -self.negamax::<true>(new_depth, ply + 1, -beta, -alpha, false);

@@ -34,6 +34,8 @@ pub(super) struct Node {
     /// The hash score, adjusted to this ply.
     pub tt_score: Option<Score>,
     pub tt_move: Option<Move>,
+    /// The hash move is a capture or a queen promotion.
+    pub tt_capture: bool,
     /// Move left out by a singular-extension verification search.
     pub excluded: Option<Move>,
     /// Bounds a tablebase probe set on the node's score (PV nodes only).
@@ -60,6 +62,7 @@ impl Node {
             tt_entry: None,
             tt_score: None,
             tt_move: None,
+            tt_capture: false,
             excluded: None,
             tb_floor: -INFINITE,
             tb_cap: INFINITE,

@@ -102,6 +102,14 @@ macro_rules! for_each_tunable {
             lmr_not_improving: i32 = 1, 0, 2, 0.5;
             lmr_gives_check: i32 = 1, 0, 2, 0.5;
             lmr_killer: i32 = 1, 0, 2, 0.5;
+            /// Plies added to a quiet move when the hash move is a capture:
+            /// the node's best is probably tactical, quiets rarely beat it.
+            lmr_tt_capture: i32 = 1, 0, 2, 0.5;
+            /// A reduced search that beat alpha is searched again one ply
+            /// deeper if it beat the best score so far by `base + per_ply *
+            /// reduction`, one ply shallower if by less than the new depth.
+            lmr_deeper_base: Score = 40, 0, 120, 5;
+            lmr_deeper_per_ply: Score = 8, 0, 24, 1;
 
             // --- Singular extension (extensions.rs) ---
 

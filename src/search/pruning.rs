@@ -8,11 +8,11 @@ use super::node::{MoveState, Node};
 use super::params::{
     futility_base, futility_max_depth, futility_per_depth, lmp_max_depth, lmp_threshold,
     lmr_cut_node, lmr_gives_check, lmr_history_divisor, lmr_killer, lmr_min_depth, lmr_noisy_pct,
-    lmr_non_pv, lmr_not_improving, nmp_base_reduction, nmp_depth_divisor, nmp_eval_divisor,
-    nmp_eval_max_reduction, nmp_min_depth, nmp_verify_depth, nmp_verify_quarters, probcut_margin,
-    probcut_min_depth, probcut_reduction, probcut_tt_depth_slack, razor_base, razor_max_depth,
-    razor_per_depth_sq, rfp_margin, rfp_max_depth, see_max_depth, see_noisy_margin,
-    see_quiet_margin,
+    lmr_non_pv, lmr_not_improving, lmr_tt_capture, nmp_base_reduction, nmp_depth_divisor,
+    nmp_eval_divisor, nmp_eval_max_reduction, nmp_min_depth, nmp_verify_depth, nmp_verify_quarters,
+    probcut_margin, probcut_min_depth, probcut_reduction, probcut_tt_depth_slack, razor_base,
+    razor_max_depth, razor_per_depth_sq, rfp_margin, rfp_max_depth, see_max_depth,
+    see_noisy_margin, see_quiet_margin,
 };
 use super::score::{MATE_BOUND, Score};
 use super::thread::Worker;
@@ -213,6 +213,7 @@ impl Worker<'_> {
             + (!node.improving) as i32 * lmr_not_improving();
         r -= m.gives_check as i32 * lmr_gives_check() + m.killer as i32 * lmr_killer();
         if m.quiet {
+            r += node.tt_capture as i32 * lmr_tt_capture();
             r -= m.history / lmr_history_divisor();
         }
         r.clamp(0, (new_depth - 1).max(0))

@@ -13,7 +13,9 @@ use super::node::Node;
 use super::params::delta_margin;
 use super::score::{DRAW, INFINITE, MAX_PLY, Score, mated_in};
 use super::thread::Worker;
-use super::tt::{QS_DEPTH_CHECKS, QS_DEPTH_NO_CHECKS, TtBound, bound_decides, score_from_tt};
+use super::tt::{
+    QS_DEPTH_CHECKS, QS_DEPTH_NO_CHECKS, TtBound, bound_decides, improves_eval, score_from_tt,
+};
 use crate::board::BitBoard;
 use crate::board::moves::CheckInfo;
 use crate::board::see::{see_ge, see_value};
@@ -72,7 +74,17 @@ impl Worker<'_> {
             let raw = entry.map_or_else(|| self.evaluate(), |e| e.eval);
             (raw, self.corrected(raw))
         };
-        let mut best = static_eval;
+        // A hash score whose bound points the right way is a better guess
+        // than the static evaluation for standing pat.
+        let mut best = match entry {
+            Some(e)
+                if !in_check
+                    && improves_eval(e.bound, score_from_tt(e.score, ply), static_eval) =>
+            {
+                score_from_tt(e.score, ply)
+            }
+            _ => static_eval,
+        };
         if !in_check {
             if best >= beta {
                 return best;
