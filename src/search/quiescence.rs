@@ -57,14 +57,13 @@ impl Worker<'_> {
         };
         let key = self.pos.key();
         let entry = self.probe_tt(key, true);
-        if let (false, Some(e)) = (PV, entry) {
-            let s = score_from_tt(e.score, ply);
-            if e.depth >= tt_depth
-                && bound_decides(e.bound, s, beta)
-                && (e.bound != TtBound::Upper || s <= alpha)
-            {
-                return s;
-            }
+        let tt_score = entry.map(|e| score_from_tt(e.score, ply));
+        if let (false, Some(e), Some(s)) = (PV, entry, tt_score)
+            && e.depth >= tt_depth
+            && bound_decides(e.bound, s, beta)
+            && (e.bound != TtBound::Upper || s <= alpha)
+        {
+            return s;
         }
 
         // The table keeps the raw evaluation; the search uses the corrected one.
@@ -76,13 +75,8 @@ impl Worker<'_> {
         };
         // A hash score whose bound points the right way is a better guess
         // than the static evaluation for standing pat.
-        let mut best = match entry {
-            Some(e)
-                if !in_check
-                    && improves_eval(e.bound, score_from_tt(e.score, ply), static_eval) =>
-            {
-                score_from_tt(e.score, ply)
-            }
+        let mut best = match (entry, tt_score) {
+            (Some(e), Some(s)) if !in_check && improves_eval(e.bound, s, static_eval) => s,
             _ => static_eval,
         };
         if !in_check {
