@@ -57,8 +57,9 @@ impl Worker<'_> {
         };
         let key = self.pos.key();
         let entry = self.probe_tt(key, true);
-        let tt_score = entry.map(|e| score_from_tt(e.score, ply));
-        if let (false, Some(e), Some(s)) = (PV, entry, tt_score)
+        // The entry with its score at this ply, converted once.
+        let tt = entry.map(|e| (e, score_from_tt(e.score, ply)));
+        if let (false, Some((e, s))) = (PV, tt)
             && e.depth >= tt_depth
             && bound_decides(e.bound, s, beta)
             && (e.bound != TtBound::Upper || s <= alpha)
@@ -75,8 +76,8 @@ impl Worker<'_> {
         };
         // A hash score whose bound points the right way is a better guess
         // than the static evaluation for standing pat.
-        let mut best = match (entry, tt_score) {
-            (Some(e), Some(s)) if !in_check && improves_eval(e.bound, s, static_eval) => s,
+        let mut best = match tt {
+            Some((e, s)) if !in_check && improves_eval(e.bound, s, static_eval) => s,
             _ => static_eval,
         };
         if !in_check {
