@@ -5,7 +5,7 @@ An SPRT that is stopped before it reaches a bound (a session ends, the
 cores are needed) can be continued: run the same two engines under the same
 conditions with a new --seed and --pgn, then pool both files here. Games
 pair by their Round tag within a file (rounds 2k-1 and 2k share an opening),
-and the log-likelihood ratio is match.py's own (its sprt_llr), so the bounds
+files may be xz-compressed, and the log-likelihood ratio is match.py's own (its sprt_llr), so the bounds
 mean the same as in a single run.
 
   tools/sprt_pgn.py --engine net5 --elo0 0 --elo1 5 a.pgn b.pgn
@@ -13,6 +13,7 @@ mean the same as in a single run.
 SHARED (default ../shared) locates match.py.
 """
 import argparse
+import lzma
 import math
 import os
 import re
@@ -25,7 +26,8 @@ SCORE = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5)}
 def games(path):
     """Yields the tag dictionary of every game in a PGN file."""
     tags = {}
-    with open(path, encoding="utf-8", errors="replace") as f:
+    opener = lzma.open if path.endswith(".xz") else open
+    with opener(path, "rt", encoding="utf-8", errors="replace") as f:
         for line in f:
             m = TAG.match(line)
             if m:
