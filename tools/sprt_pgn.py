@@ -4,9 +4,10 @@
 An SPRT that is stopped before it reaches a bound (a session ends, the
 cores are needed) can be continued: run the same two engines under the same
 conditions with a new --seed and --pgn, then pool both files here. Games
-pair by their Round tag within a file (rounds 2k-1 and 2k share an opening),
-files may be xz-compressed, and the log-likelihood ratio is match.py's own (its sprt_llr), so the bounds
-mean the same as in a single run.
+pair by their Round tag within a file (rounds 2k-1 and 2k share an
+opening), files may be xz-compressed, and the tally and the log-likelihood
+ratio are match.py's own (PairingStats, sprt_llr), so the bounds mean the
+same as in a single run.
 
   tools/sprt_pgn.py --engine net5 --elo0 0 --elo1 5 a.pgn b.pgn
 
@@ -39,12 +40,11 @@ def games(path):
         yield tags
 
 
-def pentanomial(paths, engine):
-    """Counts of pairs in which `engine` scored 0, 0.5, 1, 1.5 and 2 points,
-    plus its wins, draws and losses over all games (unpaired ones too)."""
-    penta, wdl = [0] * 5, [0, 0, 0]
-    for path in paths:
-        half = {}
+def pool(paths, engine, match):
+    """match.py's own tally (its PairingStats) of `engine`'s games in all
+    files; a pair is keyed by its file and Round so that files never mix."""
+    stats = match.PairingStats(engine, None)
+    for n, path in enumerate(paths):
         for tags in games(path):
             if tags.get("Result") not in SCORE:
                 continue
@@ -55,13 +55,8 @@ def pentanomial(paths, engine):
                 score = black
             else:
                 sys.exit(f"{path}: round {tags.get('Round')} has no engine named {engine!r}")
-            wdl[0 if score == 1 else 1 if score == 0.5 else 2] += 1
-            pair = (int(tags["Round"]) + 1) // 2
-            if pair in half:
-                penta[int(2 * (half.pop(pair) + score))] += 1
-            else:
-                half[pair] = score
-    return penta, wdl
+            stats.add((n, (int(tags["Round"]) + 1) // 2), score, 0.0)
+    return stats
 
 
 def main():
@@ -78,18 +73,18 @@ def main():
     sys.path.insert(0, os.path.join(shared, "tools"))
     import match  # noqa: E402 - located through SHARED at run time
 
-    penta, (w, d, l) = pentanomial(args.pgn, args.engine)
-    pairs = sum(penta)
-    if pairs == 0:
+    stats = pool(args.pgn, args.engine, match)
+    penta = stats.penta
+    if sum(penta) == 0:
         sys.exit("no complete game pairs")
-    mean = sum(i / 4 * c for i, c in enumerate(penta)) / pairs
-    var = sum(c * (i / 4 - mean) ** 2 for i, c in enumerate(penta)) / pairs
+    mean = sum(i / 4 * c for i, c in enumerate(penta)) / sum(penta)
+    summary = stats.summary()
     llr = match.sprt_llr(penta, args.elo0, args.elo1, args.model)
     lower = math.log(args.beta / (1 - args.alpha))
     upper = math.log((1 - args.beta) / args.alpha)
     verdict = "H1 accepted" if llr >= upper else "H0 accepted" if llr <= lower else "continue"
-    print(f"games {w + d + l}: {w} W {d} D {l} L; pairs {pairs}, pentanomial {penta}")
-    print(f"Elo {match.elo(mean):+.1f} +- {match.elo_error(mean, var, pairs):.1f} (pentanomial)")
+    print(f"games {stats.n}: {stats.w} W {stats.d} D {stats.l} L; pairs {sum(penta)}, pentanomial {penta}")
+    print(f"Elo {match.elo(mean):+.1f} +- {summary['penta']:.1f} (pentanomial)")
     print(f"LLR {llr:.2f} in ({lower:.2f}, {upper:.2f}) [{args.elo0:g}, {args.elo1:g}] {args.model}: {verdict}")
 
 
