@@ -6,6 +6,7 @@ mod board;
 mod book;
 mod cli;
 mod common;
+mod data_manifest;
 mod eval_symmetry;
 mod eval_terms;
 mod lab;

@@ -1,0 +1,109 @@
+//! The committed self-play corpus and the recipes that use it: every chunk
+//! in `data/selfplay/` is listed once in its manifest with its true size and
+//! sha256, and every repository file a recipe names exists.
+
+use std::collections::HashMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use sha2::{Digest, Sha256};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The manifest's rows as file name -> (bytes, sha256).
+fn manifest() -> HashMap<String, (u64, String)> {
+    let text = fs::read_to_string(root().join("data/selfplay/manifest.tsv")).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let (file, bytes, sha) = (col("file"), col("bytes"), col("sha256"));
+    let mut rows = HashMap::new();
+    for line in lines {
+        let f: Vec<&str> = line.split('\t').collect();
+        let row = (f[bytes].parse().unwrap(), f[sha].to_string());
+        assert!(
+            rows.insert(f[file].to_string(), row).is_none(),
+            "{} is listed twice",
+            f[file]
+        );
+    }
+    rows
+}
+
+fn chunks() -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(root().join("data/selfplay"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.ends_with(".games.xz"))
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn every_chunk_is_in_the_manifest_with_its_size_and_sha256() {
+    let rows = manifest();
+    let names = chunks();
+    assert!(!names.is_empty());
+    for name in &names {
+        let (bytes, sha) = rows
+            .get(name)
+            .unwrap_or_else(|| panic!("{name} is not listed"));
+        let data = fs::read(root().join("data/selfplay").join(name)).unwrap();
+        assert_eq!(data.len() as u64, *bytes, "{name}: size");
+        assert_eq!(
+            &format!("{:x}", Sha256::digest(&data)),
+            sha,
+            "{name}: sha256"
+        );
+    }
+    for listed in rows.keys() {
+        assert!(names.contains(listed), "{listed} is listed but missing");
+    }
+}
+
+#[test]
+fn recipes_name_only_files_that_exist() {
+    let nets = root().join("nets");
+    let mut recipes = 0;
+    for entry in fs::read_dir(&nets).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "recipe") {
+            continue;
+        }
+        recipes += 1;
+        for line in fs::read_to_string(&path).unwrap().lines() {
+            let Some((key, value)) = line.split_once('=') else {
+                continue;
+            };
+            if !matches!(key.trim(), "data" | "init") || line.trim_start().starts_with('#') {
+                continue;
+            }
+            for file in value.split_whitespace() {
+                let full = nets.join(file);
+                // Files outside the repository (generation 0 in the shared
+                // data) are not shipped; those inside must be.
+                if inside_repository(&full) {
+                    assert!(full.exists(), "{}: {file} does not exist", path.display());
+                }
+            }
+        }
+    }
+    assert!(recipes > 0);
+}
+
+fn inside_repository(path: &Path) -> bool {
+    let mut depth = 0i32;
+    for part in path.strip_prefix(root()).unwrap().components() {
+        match part {
+            std::path::Component::ParentDir => depth -= 1,
+            _ => depth += 1,
+        }
+        if depth < 0 {
+            return false;
+        }
+    }
+    true
+}
