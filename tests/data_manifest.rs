@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use sha2::{Digest, Sha256};
+use cutoff::train::nnue::recipe;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -51,13 +51,9 @@ fn every_chunk_is_in_the_manifest_with_its_size_and_sha256() {
         let (bytes, sha) = rows
             .get(name)
             .unwrap_or_else(|| panic!("{name} is not listed"));
-        let data = fs::read(root().join("data/selfplay").join(name)).unwrap();
-        assert_eq!(data.len() as u64, *bytes, "{name}: size");
-        assert_eq!(
-            &format!("{:x}", Sha256::digest(&data)),
-            sha,
-            "{name}: sha256"
-        );
+        let path = root().join("data/selfplay").join(name);
+        assert_eq!(fs::metadata(&path).unwrap().len(), *bytes, "{name}: size");
+        assert_eq!(&recipe::sha256_file(&path).unwrap(), sha, "{name}: sha256");
     }
     for listed in rows.keys() {
         assert!(names.contains(listed), "{listed} is listed but missing");
@@ -74,20 +70,20 @@ fn recipes_name_only_files_that_exist() {
             continue;
         }
         recipes += 1;
-        for line in fs::read_to_string(&path).unwrap().lines() {
-            let Some((key, value)) = line.split_once('=') else {
-                continue;
-            };
-            if !matches!(key.trim(), "data" | "init") || line.trim_start().starts_with('#') {
+        // The trainer's own reading: `--data` and `--init` are followed by
+        // paths already joined to the recipe's folder.
+        let flags = recipe::read(&path).unwrap().flags;
+        let mut is_path = false;
+        for flag in &flags {
+            if flag.starts_with("--") {
+                is_path = matches!(flag.as_str(), "--data" | "--init");
                 continue;
             }
-            for file in value.split_whitespace() {
-                let full = nets.join(file);
-                // Files outside the repository (generation 0 in the shared
-                // data) are not shipped; those inside must be.
-                if inside_repository(&full) {
-                    assert!(full.exists(), "{}: {file} does not exist", path.display());
-                }
+            // Files outside the repository (generation 0 in the shared
+            // data) are not shipped; those inside must be.
+            let file = Path::new(flag);
+            if is_path && inside_repository(file) {
+                assert!(file.exists(), "{}: {flag} does not exist", path.display());
             }
         }
     }
