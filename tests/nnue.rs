@@ -208,6 +208,28 @@ fn network_files_are_checked() {
     assert!(file::load(std::path::Path::new("/no/such/net.nnue")).is_err());
 }
 
+/// A network of another hidden size is read by `parse_sized` (the trainer
+/// widens it), with the size it has, and refused by `parse`.
+#[test]
+fn other_hidden_sizes_are_read_only_as_such() {
+    let hidden = 4;
+    let mut bytes = b"CUTOFFNN".to_vec();
+    bytes.extend_from_slice(&1u32.to_le_bytes());
+    bytes.extend_from_slice(&(hidden as u32).to_le_bytes());
+    let values = 768 * hidden + hidden + 2 * hidden + 1;
+    bytes.extend((0..values).flat_map(|i| (i as i16 % 7).to_le_bytes()));
+    let (net, read) = file::parse_sized(&bytes).expect("a 4-neuron network");
+    assert_eq!(read, hidden);
+    assert_eq!(net.feature_weights.len(), 768 * hidden);
+    assert_eq!(net.output_weights[..3], [3, 4, 5]); // values 3076.. mod 7
+    assert!(
+        file::parse(&bytes)
+            .unwrap_err()
+            .contains("4 hidden neurons")
+    );
+    assert!(file::parse_sized(&bytes[..bytes.len() - 2]).is_err());
+}
+
 /// The embedded network is of format version 1 (before output buckets): it
 /// loads as one bucket and is written back byte for byte.
 #[test]

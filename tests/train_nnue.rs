@@ -112,7 +112,8 @@ fn a_bucketed_run_lowers_the_loss_and_resumes() {
 
 /// `--init`: a run starts from a network's weights. With a learning rate of
 /// zero it writes that network back byte for byte, and trained on it keeps
-/// the loss it starts from; a network of another shape is refused.
+/// the loss it starts from; a one-bucket network may start a run with more
+/// buckets, other shapes are refused.
 #[test]
 fn a_run_can_start_from_a_network() {
     let (first, second) = (temp_dir("init-a"), temp_dir("init-b"));
@@ -135,13 +136,30 @@ fn a_run_can_start_from_a_network() {
         from_net < random_first,
         "first epoch: {random_first} from random weights, {from_net} from the network"
     );
-    let err = run(&Options {
+    // A one-bucket network starts a two-bucket run with its output layer in
+    // both buckets; a two-bucket network cannot start a run of three.
+    let split = temp_dir("init-c");
+    run(&Options {
+        lr: 0.0,
         output_buckets: 2,
+        dir: split.clone(),
+        ..start.clone()
+    })
+    .expect("splits");
+    let load = |d: &Path| cutoff::eval::nnue::file::load(&d.join("net.nnue")).expect("loads");
+    let (one, two) = (load(&first), load(&split));
+    assert_eq!(two.buckets(), 2);
+    assert_eq!(two.feature_weights, one.feature_weights);
+    assert_eq!(two.output_weights, one.output_weights.repeat(2));
+    assert_eq!(two.output_bias, one.output_bias.repeat(2));
+    let err = run(&Options {
+        output_buckets: 3,
+        init: Some(split.join("net.nnue")),
         ..start
     })
     .unwrap_err();
     assert!(err.contains("output buckets"), "{err}");
-    for d in [first, second] {
+    for d in [first, second, split] {
         std::fs::remove_dir_all(d).ok();
     }
 }

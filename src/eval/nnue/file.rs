@@ -11,19 +11,22 @@ use super::{HIDDEN, INPUTS, MAX_OUTPUT_BUCKETS, Network};
 const MAGIC: &[u8; 8] = b"CUTOFFNN";
 /// Version 1: one output; version 2: output buckets.
 const VERSION: u32 = 2;
+/// The largest hidden size read (a bound on what a header may claim).
+const MAX_HIDDEN: usize = 4096;
 /// Magic, version and hidden size; version 2 adds the bucket count.
 const HEADER_V1: usize = 16;
 const HEADER_V2: usize = HEADER_V1 + 4;
 
-/// Number of i16 values of a network with `buckets` output buckets.
-fn values(buckets: usize) -> usize {
-    INPUTS * HIDDEN + HIDDEN + buckets * (2 * HIDDEN + 1)
+/// Number of i16 values of a network with `hidden` neurons and `buckets`
+/// output buckets.
+fn values(hidden: usize, buckets: usize) -> usize {
+    INPUTS * hidden + hidden + buckets * (2 * hidden + 1)
 }
 
 /// The file's bytes for `net`.
 pub fn to_bytes(net: &Network) -> Vec<u8> {
     let buckets = net.buckets();
-    let mut out = Vec::with_capacity(HEADER_V2 + 2 * values(buckets));
+    let mut out = Vec::with_capacity(HEADER_V2 + 2 * values(HIDDEN, buckets));
     out.extend_from_slice(MAGIC);
     let version: u32 = if buckets == 1 { 1 } else { VERSION };
     out.extend_from_slice(&version.to_le_bytes());
@@ -45,6 +48,23 @@ pub fn to_bytes(net: &Network) -> Vec<u8> {
 
 /// Reads a network file's bytes.
 pub fn parse(bytes: &[u8]) -> Result<Network, String> {
+    // The size first: a network of another size has another length too, and
+    // the size is what to tell.
+    if bytes.len() >= HEADER_V1 && &bytes[..8] == MAGIC {
+        let hidden = u32::from_le_bytes([bytes[12], bytes[13], bytes[14], bytes[15]]);
+        if hidden as usize != HIDDEN {
+            return Err(format!(
+                "network has {hidden} hidden neurons, this build {HIDDEN}"
+            ));
+        }
+    }
+    parse_sized(bytes).map(|(net, _)| net)
+}
+
+/// Reads a network file's bytes whatever its hidden size (which is returned
+/// too): the trainer widens a smaller network this way. Only networks of
+/// the build's size can be evaluated.
+pub fn parse_sized(bytes: &[u8]) -> Result<(Network, usize), String> {
     if bytes.len() < HEADER_V1 || &bytes[..8] != MAGIC {
         return Err("not a Cutoff network file (no CUTOFFNN header)".into());
     }
@@ -56,10 +76,10 @@ pub fn parse(bytes: &[u8]) -> Result<Network, String> {
             "network format version {version} (this build reads 1 to {VERSION})"
         ));
     }
-    if word(12) as usize != HIDDEN {
+    let hidden = word(12) as usize;
+    if !(1..=MAX_HIDDEN).contains(&hidden) {
         return Err(format!(
-            "network has {} hidden neurons, this build {HIDDEN}",
-            word(12)
+            "network has {hidden} hidden neurons (1 to {MAX_HIDDEN} are read)"
         ));
     }
     let (header, buckets) = match version {
@@ -72,7 +92,7 @@ pub fn parse(bytes: &[u8]) -> Result<Network, String> {
             "network has {buckets} output buckets (1 to {MAX_OUTPUT_BUCKETS} are read)"
         ));
     }
-    let expected = header + 2 * values(buckets);
+    let expected = header + 2 * values(hidden, buckets);
     if bytes.len() != expected {
         return Err(format!(
             "network file has {} bytes, expected {expected}",
@@ -83,16 +103,27 @@ pub fn parse(bytes: &[u8]) -> Result<Network, String> {
         .chunks_exact(2)
         .map(|c| i16::from_le_bytes([c[0], c[1]]));
     let mut take = |n: usize| values.by_ref().take(n).collect::<Vec<i16>>();
-    Ok(Network {
-        feature_weights: take(INPUTS * HIDDEN),
-        feature_bias: take(HIDDEN),
-        output_weights: take(buckets * 2 * HIDDEN),
+    let net = Network {
+        feature_weights: take(INPUTS * hidden),
+        feature_bias: take(hidden),
+        output_weights: take(buckets * 2 * hidden),
         output_bias: take(buckets),
-    })
+    };
+    Ok((net, hidden))
 }
 
 /// Reads a network file.
 pub fn load(path: &std::path::Path) -> Result<Network, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let bytes = read(path)?;
     parse(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Reads a network file of any hidden size ([`parse_sized`]).
+pub fn load_sized(path: &std::path::Path) -> Result<(Network, usize), String> {
+    let bytes = read(path)?;
+    parse_sized(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn read(path: &std::path::Path) -> Result<Vec<u8>, String> {
+    std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
 }

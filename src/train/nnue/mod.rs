@@ -62,8 +62,10 @@ pub struct Summary {
     pub losses: Vec<(u32, f64, f64)>,
 }
 
-/// Random weights, or the network of `--init`, which must have the
-/// run's shape.
+/// Random weights, or the network of `--init`, which must have the run's
+/// shape or grow into it: a narrower network is widened (new neurons that
+/// change no evaluation) and a one-bucket one's output layer is copied into
+/// each bucket.
 fn initial_model(opts: &Options) -> Result<Model, String> {
     let Some(path) = &opts.init else {
         return Ok(Model::random(
@@ -72,7 +74,14 @@ fn initial_model(opts: &Options) -> Result<Model, String> {
             &mut Rng(opts.seed),
         ));
     };
-    let m = checkpoint::dequantise(&crate::eval::nnue::file::load(path)?);
+    let (net, hidden) = crate::eval::nnue::file::load_sized(path)?;
+    let mut m = checkpoint::dequantise_sized(&net, hidden);
+    if m.hidden < opts.hidden {
+        m = m.widen(opts.hidden, &mut Rng(opts.seed));
+    }
+    if m.buckets == 1 && opts.output_buckets > 1 {
+        m = m.split_output(opts.output_buckets);
+    }
     if (m.hidden, m.buckets) != (opts.hidden, opts.output_buckets) {
         return Err(format!(
             "{} has {} hidden neurons and {} output buckets, not {} and {}",

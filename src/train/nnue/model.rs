@@ -53,6 +53,51 @@ impl Model {
         m
     }
 
+    /// The same network with its single output layer copied into each of
+    /// `buckets` buckets: it evaluates every position as before, and training
+    /// then lets the buckets part.
+    pub fn split_output(&self, buckets: usize) -> Self {
+        assert_eq!(self.buckets, 1, "only a one-bucket network is split");
+        let mut m = Self {
+            hidden: self.hidden,
+            buckets,
+            params: self.params[..self.w2_range().start].to_vec(),
+        };
+        for _ in 0..buckets {
+            m.params.extend_from_slice(&self.params[self.w2_range()]);
+        }
+        let bias = self.params[self.b2_range()][0];
+        m.params.extend(std::iter::repeat_n(bias, buckets));
+        m
+    }
+
+    /// The same network with `hidden` neurons (at least as many as now):
+    /// the new ones get small random input weights (as [`Model::random`]
+    /// gives), zero bias and zero output weights, so every evaluation is
+    /// unchanged and training brings them in.
+    pub fn widen(&self, hidden: usize, rng: &mut super::data::Rng) -> Self {
+        assert!(hidden >= self.hidden, "a network is only widened");
+        let (old, extra) = (self.hidden, hidden - self.hidden);
+        let s1 = 1.0 / (INPUTS as f32).sqrt();
+        let mut params = Vec::with_capacity(Self::len(hidden, self.buckets));
+        for row in self.params[self.w1_range()].chunks_exact(old) {
+            params.extend_from_slice(row);
+            params.extend((0..extra).map(|_| s1 * rng.symmetric()));
+        }
+        params.extend_from_slice(&self.params[self.b1_range()]);
+        params.extend(std::iter::repeat_n(0.0, extra));
+        for side in self.params[self.w2_range()].chunks_exact(old) {
+            params.extend_from_slice(side);
+            params.extend(std::iter::repeat_n(0.0, extra));
+        }
+        params.extend_from_slice(&self.params[self.b2_range()]);
+        Self {
+            hidden,
+            buckets: self.buckets,
+            params,
+        }
+    }
+
     /// Number of parameters.
     pub fn len(hidden: usize, buckets: usize) -> usize {
         INPUTS * hidden + hidden + buckets * (2 * hidden + 1)
@@ -233,6 +278,36 @@ mod tests {
     fn gradient_matches_finite_differences() {
         gradient_check(1, &[0]);
         gradient_check(3, &[0, 2]);
+    }
+
+    /// A one-bucket network split into eight evaluates every sample as
+    /// before (the samples fall into different buckets).
+    #[test]
+    fn split_output_keeps_every_evaluation() {
+        let mut one = Model::random(8, 1, &mut Rng(3));
+        let b2 = one.b2_range();
+        one.params[b2].iter_mut().for_each(|b| *b = 0.25);
+        let eight = one.split_output(8);
+        assert_eq!(eight.params.len(), Model::len(8, 8));
+        let buckets: Vec<usize> = samples().iter().map(|s| eight.bucket(s)).collect();
+        assert_ne!(buckets[0], buckets[2]);
+        for s in samples() {
+            assert_eq!(one.evaluate(&s), eight.evaluate(&s));
+        }
+    }
+
+    /// A network widened from 8 to 12 neurons evaluates every sample as
+    /// before.
+    #[test]
+    fn widen_keeps_every_evaluation() {
+        let narrow = Model::random(8, 3, &mut Rng(4));
+        let wide = narrow.widen(12, &mut Rng(5));
+        assert_eq!(wide.params.len(), Model::len(12, 3));
+        for s in samples() {
+            let (a, b) = (narrow.evaluate(&s), wide.evaluate(&s));
+            assert!((a - b).abs() < 1e-3, "{a} {b}");
+        }
+        assert_ne!(wide.params[wide.w1_range()][8..12], [0.0; 4]);
     }
 
     fn gradient_check(buckets: usize, used: &[usize]) {
