@@ -48,10 +48,12 @@ pub fn to_bytes(net: &Network) -> Vec<u8> {
 
 /// Reads a network file's bytes.
 pub fn parse(bytes: &[u8]) -> Result<Network, String> {
-    // The size first: a network of another size has another length too, and
-    // the size is what to tell.
-    if bytes.len() >= HEADER_V1 && &bytes[..8] == MAGIC {
-        let hidden = u32::from_le_bytes([bytes[12], bytes[13], bytes[14], bytes[15]]);
+    // The size before the length: a network of another size has another
+    // length too, and the size is what to tell.
+    let word =
+        |at: usize| u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+    if bytes.len() >= HEADER_V1 && &bytes[..8] == MAGIC && (1..=VERSION).contains(&word(8)) {
+        let hidden = word(12);
         if hidden as usize != HIDDEN {
             return Err(format!(
                 "network has {hidden} hidden neurons, this build {HIDDEN}"
