@@ -218,8 +218,8 @@ fn other_hidden_sizes_are_read_only_as_such() {
     bytes.extend_from_slice(&(hidden as u32).to_le_bytes());
     let values = 768 * hidden + hidden + 2 * hidden + 1;
     bytes.extend((0..values).flat_map(|i| (i as i16 % 7).to_le_bytes()));
-    let (net, read) = file::parse_sized(&bytes).expect("a 4-neuron network");
-    assert_eq!(read, hidden);
+    let net = file::parse_sized(&bytes).expect("a 4-neuron network");
+    assert_eq!(net.hidden(), hidden);
     assert_eq!(net.feature_weights.len(), 768 * hidden);
     assert_eq!(net.output_weights[..3], [3, 4, 5]); // values 3076.. mod 7
     assert!(

@@ -48,25 +48,19 @@ pub fn to_bytes(net: &Network) -> Vec<u8> {
 
 /// Reads a network file's bytes.
 pub fn parse(bytes: &[u8]) -> Result<Network, String> {
-    // The size before the length: a network of another size has another
-    // length too, and the size is what to tell.
-    let word =
-        |at: usize| u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
-    if bytes.len() >= HEADER_V1 && &bytes[..8] == MAGIC && (1..=VERSION).contains(&word(8)) {
-        let hidden = word(12);
-        if hidden as usize != HIDDEN {
-            return Err(format!(
-                "network has {hidden} hidden neurons, this build {HIDDEN}"
-            ));
-        }
-    }
-    parse_sized(bytes).map(|(net, _)| net)
+    parse_with(bytes, Some(HIDDEN))
 }
 
-/// Reads a network file's bytes whatever its hidden size (which is returned
-/// too): the trainer widens a smaller network this way. Only networks of
-/// the build's size can be evaluated.
-pub fn parse_sized(bytes: &[u8]) -> Result<(Network, usize), String> {
+/// Reads a network file's bytes whatever its hidden size
+/// ([`Network::hidden`]): the trainer widens a smaller network this way.
+/// Only networks of the build's size can be evaluated.
+pub fn parse_sized(bytes: &[u8]) -> Result<Network, String> {
+    parse_with(bytes, None)
+}
+
+/// Reads a network file's bytes; with `want`, a network of another hidden
+/// size is refused as such (before its length, which differs too).
+fn parse_with(bytes: &[u8], want: Option<usize>) -> Result<Network, String> {
     if bytes.len() < HEADER_V1 || &bytes[..8] != MAGIC {
         return Err("not a Cutoff network file (no CUTOFFNN header)".into());
     }
@@ -79,6 +73,11 @@ pub fn parse_sized(bytes: &[u8]) -> Result<(Network, usize), String> {
         ));
     }
     let hidden = word(12) as usize;
+    if let Some(want) = want.filter(|&w| w != hidden) {
+        return Err(format!(
+            "network has {hidden} hidden neurons, this build {want}"
+        ));
+    }
     if !(1..=MAX_HIDDEN).contains(&hidden) {
         return Err(format!(
             "network has {hidden} hidden neurons (1 to {MAX_HIDDEN} are read)"
@@ -105,13 +104,12 @@ pub fn parse_sized(bytes: &[u8]) -> Result<(Network, usize), String> {
         .chunks_exact(2)
         .map(|c| i16::from_le_bytes([c[0], c[1]]));
     let mut take = |n: usize| values.by_ref().take(n).collect::<Vec<i16>>();
-    let net = Network {
+    Ok(Network {
         feature_weights: take(INPUTS * hidden),
         feature_bias: take(hidden),
         output_weights: take(buckets * 2 * hidden),
         output_bias: take(buckets),
-    };
-    Ok((net, hidden))
+    })
 }
 
 /// Reads a network file.
@@ -121,7 +119,7 @@ pub fn load(path: &std::path::Path) -> Result<Network, String> {
 }
 
 /// Reads a network file of any hidden size ([`parse_sized`]).
-pub fn load_sized(path: &std::path::Path) -> Result<(Network, usize), String> {
+pub fn load_sized(path: &std::path::Path) -> Result<Network, String> {
     let bytes = read(path)?;
     parse_sized(&bytes).map_err(|e| format!("{}: {e}", path.display()))
 }

@@ -74,6 +74,12 @@ impl Network {
         &self.feature_weights[feature * HIDDEN..(feature + 1) * HIDDEN]
     }
 
+    /// Number of hidden neurons per perspective (`HIDDEN` for a network the
+    /// engine evaluates).
+    pub fn hidden(&self) -> usize {
+        self.feature_bias.len()
+    }
+
     /// Number of output buckets.
     pub fn buckets(&self) -> usize {
         self.output_bias.len()

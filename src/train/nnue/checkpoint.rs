@@ -97,12 +97,6 @@ pub fn quantise(model: &Model) -> Result<Network, String> {
 /// The float model of an engine network (the inverse of [`quantise`]), so
 /// that training can start from a network instead of random weights.
 pub fn dequantise(net: &Network) -> Model {
-    dequantise_sized(net, HIDDEN)
-}
-
-/// [`dequantise`] for a network of `hidden` neurons (read by
-/// [`nnue::file::load_sized`]).
-pub fn dequantise_sized(net: &Network, hidden: usize) -> Model {
     let f = |v: &i16, scale: i32| *v as f32 / scale as f32;
     let params = (net.feature_weights.iter().map(|v| f(v, QA)))
         .chain(net.feature_bias.iter().map(|v| f(v, QA)))
@@ -110,7 +104,7 @@ pub fn dequantise_sized(net: &Network, hidden: usize) -> Model {
         .chain(net.output_bias.iter().map(|v| f(v, QA * QB)))
         .collect();
     Model {
-        hidden,
+        hidden: net.hidden(),
         buckets: net.buckets(),
         params,
     }

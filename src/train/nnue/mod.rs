@@ -74,8 +74,7 @@ fn initial_model(opts: &Options) -> Result<Model, String> {
             &mut Rng(opts.seed),
         ));
     };
-    let (net, hidden) = crate::eval::nnue::file::load_sized(path)?;
-    let mut m = checkpoint::dequantise_sized(&net, hidden);
+    let mut m = checkpoint::dequantise(&crate::eval::nnue::file::load_sized(path)?);
     if m.hidden < opts.hidden {
         m = m.widen(opts.hidden, &mut Rng(opts.seed));
     }
