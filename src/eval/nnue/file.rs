@@ -114,16 +114,16 @@ fn parse_with(bytes: &[u8], want: Option<usize>) -> Result<Network, String> {
 
 /// Reads a network file.
 pub fn load(path: &std::path::Path) -> Result<Network, String> {
-    let bytes = read(path)?;
-    parse(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+    load_with(path, Some(HIDDEN))
 }
 
 /// Reads a network file of any hidden size ([`parse_sized`]).
 pub fn load_sized(path: &std::path::Path) -> Result<Network, String> {
-    let bytes = read(path)?;
-    parse_sized(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+    load_with(path, None)
 }
 
-fn read(path: &std::path::Path) -> Result<Vec<u8>, String> {
-    std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+/// Reads a network file as [`parse_with`] does; errors name the file.
+fn load_with(path: &std::path::Path, want: Option<usize>) -> Result<Network, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    parse_with(&bytes, want).map_err(|e| format!("{}: {e}", path.display()))
 }
