@@ -1,5 +1,5 @@
 # OpenBench convention: `make EXE=<path>` builds the release binary at <path>;
-# `EVALFILE=<net>` embeds that network instead of src/eval/nnue/default.nnue;
+# `EVALFILE=<net>` embeds that network instead of crates/engine/src/eval/nnue/default.nnue;
 # `FEATURES=spsa` builds the search's tunables as UCI options (docs/search.md).
 EXE ?= cutoff
 EVALFILE ?=

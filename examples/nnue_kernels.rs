@@ -6,7 +6,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use cutoff::eval::nnue::{HIDDEN, Kernel, default_network};
+use cutoff_engine::eval::nnue::{HIDDEN, Kernel, default_network};
 
 fn time(label: &str, kernel: Kernel, rounds: u32) -> (f64, f64) {
     let net = default_network();

@@ -1,12 +1,14 @@
 //! The `cutoff` command line: UCI by default, tools as subcommands. Each
 //! subcommand's arguments live with its module; this file only dispatches.
-//! Without the `tools` feature (`--no-default-features`) the binary is the
-//! engine alone: UCI, bench, perft, epd, book probe, tb probe, spsa-params.
+//! The engine's commands come from `cutoff-engine`, the tools' from
+//! `cutoff-train` and `cutoff-lab`. Without the `tools` feature
+//! (`--no-default-features`) the binary is the engine alone: UCI, bench,
+//! perft, epd, book probe, tb probe, spsa-params.
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use cutoff::{bench, board, book, epd, tablebase};
+use cutoff_engine::{bench, board, book, epd, tablebase};
 
 #[derive(Parser)]
 #[command(
@@ -34,7 +36,7 @@ enum Cmd {
     /// Count the leaves of the legal move tree, or check a perft suite (--epd).
     Perft(board::cli::PerftArgs),
     /// Opening books: probe a Polyglot book, or build one from PGN games.
-    Book(book::cli::BookArgs),
+    Book(BookArgs),
     /// Syzygy tablebases: `tb probe --path P [--fen F]` (see docs/tablebase.md).
     Tb(tablebase::cli::TbArgs),
     /// The search's tunables in OpenBench's SPSA input format (name, int,
@@ -43,20 +45,35 @@ enum Cmd {
     SpsaParams,
     /// Self-play games written as whole-game records, the network's training data (see docs/nnue.md).
     #[cfg(feature = "tools")]
-    Datagen(cutoff::train::datagen::cli::DatagenArgs),
+    Datagen(cutoff_train::datagen::cli::DatagenArgs),
     /// What game files hold: games, positions, positions the trainer keeps.
     #[cfg(feature = "tools")]
-    Games(cutoff::train::games::cli::GamesArgs),
+    Games(cutoff_train::games::cli::GamesArgs),
     /// Texel-tune the evaluation weights on game, record or EPD data (see docs/eval.md).
     #[cfg(feature = "tools")]
-    Tune(cutoff::train::tune::cli::TuneArgs),
+    Tune(cutoff_train::tune::cli::TuneArgs),
     /// Train the evaluation network on self-play data (see docs/nnue.md), or
     /// fit the win/draw/loss model (`train wdl`, see docs/wdl.md).
     #[cfg(feature = "tools")]
-    Train(cutoff::train::cli::TrainCmd),
+    Train(cutoff_train::cli::TrainCmd),
     /// The search laboratory: minimax vs alpha-beta, move ordering, ablation, tree drawings.
     #[cfg(feature = "tools")]
-    Lab(cutoff::lab::cli::LabArgs),
+    Lab(cutoff_lab::cli::LabArgs),
+}
+
+#[derive(clap::Args)]
+struct BookArgs {
+    #[command(subcommand)]
+    command: BookCmd,
+}
+
+#[derive(Subcommand)]
+enum BookCmd {
+    /// Print the book's moves for a position, `<uci move> <weight>`, highest first.
+    Probe(book::cli::ProbeArgs),
+    /// Build a Polyglot book from PGN games (see docs/book.md).
+    #[cfg(feature = "tools")]
+    Build(cutoff_train::book::BuildArgs),
 }
 
 /// OpenBench's datagen runs `cutoff "genfens N seed S book B" "quit"`:
@@ -70,7 +87,7 @@ fn openbench_commands() -> Option<ExitCode> {
     for arg in &args {
         match arg.split_whitespace().next() {
             Some("genfens") => {
-                for line in cutoff::train::datagen::genfens::answer(arg) {
+                for line in cutoff_train::datagen::genfens::answer(arg) {
                     println!("{line}");
                 }
             }
@@ -108,27 +125,31 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         None | Some(Cmd::Uci) => {
-            cutoff::uci::run(cli.lab_options);
+            cutoff_engine::uci::run(cli.lab_options);
             ExitCode::SUCCESS
         }
         Some(Cmd::Bench(args)) => bench::main(args),
         Some(Cmd::Epd(args)) => epd::main(args),
         Some(Cmd::Perft(args)) => board::cli::main(args),
-        Some(Cmd::Book(args)) => book::cli::run(args),
+        Some(Cmd::Book(args)) => match args.command {
+            BookCmd::Probe(args) => book::cli::run(args),
+            #[cfg(feature = "tools")]
+            BookCmd::Build(args) => cutoff_train::book::run(args),
+        },
         Some(Cmd::Tb(args)) => tablebase::cli::run(args),
         Some(Cmd::SpsaParams) => {
-            print!("{}", cutoff::search::params::spsa_input());
+            print!("{}", cutoff_engine::search::params::spsa_input());
             ExitCode::SUCCESS
         }
         #[cfg(feature = "tools")]
-        Some(Cmd::Datagen(args)) => cutoff::train::datagen::cli::main(args),
+        Some(Cmd::Datagen(args)) => cutoff_train::datagen::cli::main(args),
         #[cfg(feature = "tools")]
-        Some(Cmd::Games(args)) => cutoff::train::games::cli::main(args),
+        Some(Cmd::Games(args)) => cutoff_train::games::cli::main(args),
         #[cfg(feature = "tools")]
-        Some(Cmd::Tune(args)) => cutoff::train::tune::cli::main(args),
+        Some(Cmd::Tune(args)) => cutoff_train::tune::cli::main(args),
         #[cfg(feature = "tools")]
-        Some(Cmd::Train(cmd)) => cutoff::train::cli::main(cmd),
+        Some(Cmd::Train(cmd)) => cutoff_train::cli::main(cmd),
         #[cfg(feature = "tools")]
-        Some(Cmd::Lab(args)) => cutoff::lab::cli::run(args),
+        Some(Cmd::Lab(args)) => cutoff_lab::cli::run(args),
     }
 }

@@ -2,7 +2,7 @@
 //! fifty-move rule, insufficient material, move classification, and FEN
 //! round trips in all three castling notations.
 
-use cutoff::board::{Piece, Position, STARTPOS, moves};
+use cutoff_engine::board::{Piece, Position, STARTPOS, moves};
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen, false).unwrap_or_else(|e| panic!("{fen}: {e}"))

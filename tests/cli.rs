@@ -313,7 +313,7 @@ fn genfens_answers_as_openbench_asks() {
         let f = line
             .strip_prefix("info string genfens ")
             .expect("a genfens line");
-        let pos = cutoff::board::Position::from_fen(f, false).expect("legal");
+        let pos = cutoff_engine::board::Position::from_fen(f, false).expect("legal");
         // Two random plies on top of the book line (its fullmove number 2).
         assert_eq!(pos.board().fullmove_number(), 3, "{f}");
     }

@@ -3,9 +3,9 @@
 //! White's-view scores are negatives of each other). Also checks that the
 //! linear trace (tuner, `eval` command) reproduces the fast evaluation.
 
-use cutoff::board::{Board, Position, STARTPOS};
-use cutoff::eval::nnue::{self, default_network};
-use cutoff::eval::{self, Evaluator, LinearTrace, weights::WEIGHTS};
+use cutoff_engine::board::{Board, Position, STARTPOS};
+use cutoff_engine::eval::nnue::{self, default_network};
+use cutoff_engine::eval::{self, Evaluator, LinearTrace, weights::WEIGHTS};
 
 /// A small deterministic generator (xorshift64*).
 struct Rng(u64);
@@ -78,7 +78,7 @@ fn mirror(board: &Board) -> Board {
         f[4],
         f[5]
     );
-    cutoff::board::fen::parse_fen(&text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    cutoff_engine::board::fen::parse_fen(&text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 #[test]
@@ -92,7 +92,7 @@ fn mirrored_positions_evaluate_the_same() {
         let b = evaluator.evaluate(&m);
         assert_eq!(a, b, "side-to-move scores differ: {board} vs {m}");
         let white = |b: &Board, s: i32| {
-            if b.side_to_move() == cutoff::board::Color::White {
+            if b.side_to_move() == cutoff_engine::board::Color::White {
                 s
             } else {
                 -s
@@ -129,7 +129,7 @@ fn trace_reproduces_the_fast_evaluation() {
     let mut evaluator = Evaluator::hand_crafted();
     for board in &boards {
         let fast = evaluator.evaluate(board);
-        let white = if board.side_to_move() == cutoff::board::Color::White {
+        let white = if board.side_to_move() == cutoff_engine::board::Color::White {
             fast
         } else {
             -fast
@@ -154,7 +154,7 @@ fn eval_command_ends_with_the_white_side_score() {
             .and_then(|s| s.parse().ok())
             .unwrap_or_else(|| panic!("bad last line: {last}"));
         let stm = eval::evaluate(&board);
-        let white = if board.side_to_move() == cutoff::board::Color::White {
+        let white = if board.side_to_move() == cutoff_engine::board::Color::White {
             stm
         } else {
             -stm

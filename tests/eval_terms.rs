@@ -1,8 +1,8 @@
 //! Endgame knowledge and a few terms, checked by comparing positions that
 //! differ only in the feature under test.
 
-use cutoff::board::{Color, fen::parse_fen};
-use cutoff::eval::evaluate;
+use cutoff_engine::board::{Color, fen::parse_fen};
+use cutoff_engine::eval::evaluate;
 
 /// White's-view evaluation of a FEN.
 fn white(fen: &str) -> i32 {

@@ -1,14 +1,14 @@
 //! The search laboratory against the textbooks' claims and the published numbers.
 
-use cutoff::board::{Position, STARTPOS, perft::perft};
-use cutoff::lab::alphabeta::{self, Cutoff};
-use cutoff::lab::chess::{ChessGame, ChessOptions, MATE, MoveOrder};
-use cutoff::lab::explicit::ExplicitTree;
-use cutoff::lab::game::Game;
-use cutoff::lab::ordered::{Policy, Searcher};
-use cutoff::lab::rng::XorShift;
-use cutoff::lab::tictactoe::TicTacToe;
-use cutoff::lab::{PUBLISHED_FEN, minimax, scores};
+use cutoff_engine::board::{Position, STARTPOS, perft::perft};
+use cutoff_lab::alphabeta::{self, Cutoff};
+use cutoff_lab::chess::{ChessGame, ChessOptions, MATE, MoveOrder};
+use cutoff_lab::explicit::ExplicitTree;
+use cutoff_lab::game::Game;
+use cutoff_lab::ordered::{Policy, Searcher};
+use cutoff_lab::rng::XorShift;
+use cutoff_lab::tictactoe::TicTacToe;
+use cutoff_lab::{PUBLISHED_FEN, minimax, scores};
 
 /// Value and number of leaves alpha-beta never evaluated.
 fn solve(text: &str) -> (i32, u64) {
@@ -97,7 +97,7 @@ fn perfect_ordering_reaches_the_knuth_moore_bound() {
         let km = b.pow(d.div_ceil(2) as u32) + b.pow((d / 2) as u32) - 1;
         assert_eq!(out.stats.leaves, km as u64, "b={b} d={d}");
         assert_eq!(
-            cutoff::lab::ordering::knuth_moore(b as f64, d as u32),
+            cutoff_lab::ordering::knuth_moore(b as f64, d as u32),
             km as f64
         );
     }
@@ -315,8 +315,8 @@ fn python_chess_move_order() {
 /// `NNUE`), which searches another tree than the network's.
 #[test]
 fn ablation_includes_the_evaluation() {
-    let fens = &cutoff::bench::POSITIONS[..3];
-    let rows = cutoff::lab::ablate::run(fens, 5).expect("ablation runs");
+    let fens = &cutoff_engine::bench::POSITIONS[..3];
+    let rows = cutoff_lab::ablate::run(fens, 5).expect("ablation runs");
     let base = rows.first().expect("rows");
     let hce = rows.last().expect("rows");
     assert_eq!(base.switch, "none");

@@ -1,7 +1,9 @@
-//! The module layering of src/: uci -> engine -> search -> (board, eval),
-//! with the tools (train) on top. A file may import only from its own
-//! layer or a lower one, and the files of src/search/ import each other
-//! without cycles. Read from the source text: `crate::x`, `super::x` and
+//! The layering of the workspace. Crates: the engine (`cutoff-engine`)
+//! depends on no other crate of the workspace and on none of the tools'
+//! dependencies; the trainer and the lab depend on the engine only. Inside
+//! the engine: uci -> engine -> search -> (board, eval). A file may import
+//! only from its own layer or a lower one, and the files of search/ import
+//! each other without cycles. Read from the source text: `crate::x`, `super::x` and
 //! `use super::{x, y}`; comments, `pub mod`/`pub use` lines (a module's
 //! facade) and `#[cfg(test)]` modules do not count.
 
@@ -9,29 +11,31 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// Lower number = lower layer. `progress`, `rng` and `memory` are leaves
-/// shared by several layers. Modules not listed (lab, bench, epd, main,
-/// lib) are tools on top of everything and are not checked.
+/// Lower number = lower layer. `rng` and `memory` are leaves shared by
+/// several layers. Modules not listed (bench, epd, lib) sit on top of
+/// everything and are not checked.
 const LAYERS: &[(&str, u8)] = &[
     ("board", 0),
     ("eval", 0),
     ("tablebase", 0),
-    ("progress", 0),
     ("rng", 0),
     ("memory", 0),
     ("search", 1),
     ("book", 1),
     ("engine", 2),
     ("uci", 3),
-    ("train", 4),
 ];
 
 fn layer(module: &str) -> Option<u8> {
     LAYERS.iter().find(|(m, _)| *m == module).map(|&(_, l)| l)
 }
 
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
 fn src() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src")
+    root().join("crates/engine/src")
 }
 
 /// The code that counts: no comments, no facade lines, no test module.
@@ -122,7 +126,7 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// Problems found in the tree under `dir`, and the number of import edges
-/// between files of src/search/ that were read.
+/// between files of crates/engine/src/search/ that were read.
 fn check(dir: &Path) -> (Vec<String>, usize) {
     let mut files = Vec::new();
     rust_files(dir, &mut files);
@@ -132,7 +136,7 @@ fn check(dir: &Path) -> (Vec<String>, usize) {
     for path in files {
         let rel = path
             .strip_prefix(dir)
-            .expect("under src")
+            .expect("under the source folder")
             .with_extension("");
         let parts: Vec<String> = rel
             .iter()
@@ -213,7 +217,7 @@ fn every_module_imports_only_its_own_layer_or_lower() {
     // would pass for the wrong reason.
     assert!(
         search_edges > 30,
-        "only {search_edges} edges read in src/search"
+        "only {search_edges} edges read in crates/engine/src/search"
     );
 }
 
@@ -247,4 +251,92 @@ fn the_check_catches_an_upward_import_and_a_cycle() {
     );
     assert_eq!(bad.len(), 2, "{bad:?}");
     let _ = fs::remove_dir_all(&dir);
+}
+
+/// The crates of the workspace and the crates the tools alone may use.
+const CRATES: &[(&str, &[&str])] = &[
+    ("engine", &[]),
+    ("train", &["cutoff-engine"]),
+    ("lab", &["cutoff-engine"]),
+];
+const TOOL_ONLY: &[&str] = &[
+    "plotters",
+    "indicatif",
+    "liblzma",
+    "serde",
+    "serde_json",
+    "sha2",
+];
+
+/// The names of a manifest's `[dependencies]` (not dev- or build-).
+fn dependencies(manifest: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut inside = false;
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            inside = line == "[dependencies]";
+        } else if inside && !line.is_empty() && !line.starts_with('#') {
+            let name = line.split(['=', '.', ' ']).next().unwrap_or("");
+            names.push(name.to_string());
+        }
+    }
+    names
+}
+
+#[test]
+fn each_crate_depends_only_on_the_crates_below_it() {
+    for (name, allowed) in CRATES {
+        let manifest = fs::read_to_string(root().join("crates").join(name).join("Cargo.toml"))
+            .expect("the crate's manifest");
+        let deps = dependencies(&manifest);
+        assert!(deps.len() >= 2, "{name}: only {deps:?} read");
+        for dep in &deps {
+            if dep.starts_with("cutoff") {
+                assert!(allowed.contains(&dep.as_str()), "{name} depends on {dep}");
+            }
+            if *name == "engine" {
+                assert!(
+                    !TOOL_ONLY.contains(&dep.as_str()),
+                    "the engine depends on {dep}"
+                );
+            }
+        }
+        let mut files = Vec::new();
+        rust_files(&root().join("crates").join(name).join("src"), &mut files);
+        for path in files {
+            let code = code_of(&fs::read_to_string(&path).expect("readable"));
+            for other in ["cutoff_engine", "cutoff_train", "cutoff_lab"] {
+                let allowed = allowed.contains(&other.replace('_', "-").as_str());
+                assert!(
+                    allowed || !code.contains(&format!("{other}::")),
+                    "{} uses {other}",
+                    path.display()
+                );
+            }
+        }
+    }
+}
+
+/// The engine's whole dependency tree (what `cargo tree` prints) has none of
+/// the tools' crates.
+#[test]
+fn the_engine_crate_tree_has_no_tool_dependency() {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = std::process::Command::new(cargo)
+        .args(["tree", "--offline", "-p", "cutoff-engine", "-e", "normal"])
+        .args(["--prefix", "none", "--format", "{p}"])
+        .current_dir(root())
+        .output()
+        .expect("cargo runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let tree = String::from_utf8_lossy(&out.stdout);
+    let crates: BTreeSet<&str> = tree.lines().filter_map(|l| l.split(' ').next()).collect();
+    assert!(crates.contains("cozy-chess"), "{tree}");
+    for tool in TOOL_ONLY {
+        assert!(!crates.contains(tool), "the engine's tree has {tool}");
+    }
 }

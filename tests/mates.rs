@@ -1,10 +1,10 @@
 //! The short mate problems of `data/mates.epd` (mate in 1 to 3, verified with
 //! Stockfish) are solved with the exact distance within a node budget.
 
-use cutoff::epd::parse_line;
-use cutoff::search::info::Silent;
-use cutoff::search::limits::Limits;
-use cutoff::search::{self, Settings, Shared};
+use cutoff_engine::epd::parse_line;
+use cutoff_engine::search::info::Silent;
+use cutoff_engine::search::limits::Limits;
+use cutoff_engine::search::{self, Settings, Shared};
 
 const MATES: &str = include_str!("../data/mates.epd");
 const NODE_BUDGET: u64 = 3_000_000;

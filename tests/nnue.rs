@@ -5,14 +5,14 @@
 
 use std::path::PathBuf;
 
-use cutoff::board::{Position, STARTPOS};
-use cutoff::eval::nnue::{
+use cutoff_engine::board::{Position, STARTPOS};
+use cutoff_engine::eval::nnue::{
     self, Accumulator, AccumulatorStack, HIDDEN, Kernel, Network, default_network, file,
     output_bucket,
 };
-use cutoff::train::nnue::checkpoint::quantise;
-use cutoff::train::nnue::data::{self, Rng};
-use cutoff::train::nnue::model::Model;
+use cutoff_train::nnue::checkpoint::quantise;
+use cutoff_train::nnue::data::{self, Rng};
+use cutoff_train::nnue::model::Model;
 
 /// Start positions rich in castling, en passant and promotions.
 const FENS: &[&str] = &[
@@ -53,7 +53,7 @@ fn incremental_accumulators_equal_a_full_refresh() {
                 } else {
                     let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
                     let b = pos.board();
-                    let king = b.piece_on(mv.from) == Some(cutoff::board::Piece::King);
+                    let king = b.piece_on(mv.from) == Some(cutoff_engine::board::Piece::King);
                     castles += (king && b.colors(b.side_to_move()).has(mv.to)) as usize;
                     promotions += mv.promotion.is_some() as usize;
                     stack.push(pos.board(), mv);
@@ -118,14 +118,15 @@ fn every_special_move_updates_correctly() {
         let mut stack = AccumulatorStack::new(net.clone(), Kernel::best());
         stack.reset(pos.board());
         for mv in pos.legal_moves() {
-            en_passants += (pos.board().piece_on(mv.from) == Some(cutoff::board::Piece::Pawn)
+            en_passants += (pos.board().piece_on(mv.from)
+                == Some(cutoff_engine::board::Piece::Pawn)
                 && mv.from.file() != mv.to.file()
                 && pos.board().piece_on(mv.to).is_none()) as usize;
             stack.push(pos.board(), mv);
             pos.play(mv);
             for reply in pos.legal_moves() {
                 en_passants +=
-                    (pos.board().piece_on(reply.from) == Some(cutoff::board::Piece::Pawn)
+                    (pos.board().piece_on(reply.from) == Some(cutoff_engine::board::Piece::Pawn)
                         && reply.from.file() != reply.to.file()
                         && pos.board().piece_on(reply.to).is_none()) as usize;
                 stack.push(pos.board(), reply);
@@ -175,7 +176,7 @@ fn simd_and_scalar_agree_on(net: &Network) {
         .iter()
         .flat_map(|&k| records.iter().map(move |r| (k, r)))
     {
-        let s = cutoff::train::datagen::format::decode(rec).expect("record");
+        let s = cutoff_train::datagen::format::decode(rec).expect("record");
         let b = &s.board;
         let scalar = Accumulator::refresh(net, b, Kernel::Scalar);
         let simd = Accumulator::refresh(net, b, fast);
@@ -234,7 +235,8 @@ fn other_hidden_sizes_are_read_only_as_such() {
 /// loads as one bucket and is written back byte for byte.
 #[test]
 fn version_1_files_load_as_one_bucket() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/eval/nnue/default.nnue");
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("crates/engine/src/eval/nnue/default.nnue");
     let bytes = std::fs::read(path).expect("the embedded network's file");
     assert_eq!(
         u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]),
@@ -306,7 +308,7 @@ fn float_and_quantised_agree(buckets: usize) {
         .0
     {
         let sample = data::decode(&rec).expect("record");
-        let board = cutoff::train::datagen::format::decode(&rec)
+        let board = cutoff_train::datagen::format::decode(&rec)
             .expect("record")
             .board;
         used[output_bucket(board.occupied().len(), buckets)] = true;

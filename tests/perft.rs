@@ -4,8 +4,8 @@
 //! the whole file runs in a few seconds in release mode; the full-depth run is
 //! `tools/perft_acceptance.sh`.
 
-use cutoff::board::Position;
-use cutoff::board::perft_suite::{Outcome, PerftCase, check, parse_suite};
+use cutoff_engine::board::Position;
+use cutoff_engine::board::perft_suite::{Outcome, PerftCase, check, parse_suite};
 
 /// Largest expected leaf count checked per (position, depth).
 const NODE_CAP: u64 = 2_000_000;

@@ -1,14 +1,14 @@
 //! Behaviour of the search: mates with exact distances, draws, root-move
 //! restrictions, MultiPV, threads, determinism, and every technique switch.
 
-use cutoff::board::Position;
-use cutoff::eval::Evaluator;
-use cutoff::eval::nnue::default_network;
-use cutoff::search::config::SearchConfig;
-use cutoff::search::info::{Info, Silent};
-use cutoff::search::limits::Limits;
-use cutoff::search::score::{UciScore, is_mate, mate_moves};
-use cutoff::search::{self, SearchResult, Settings, Shared};
+use cutoff_engine::board::Position;
+use cutoff_engine::eval::Evaluator;
+use cutoff_engine::eval::nnue::default_network;
+use cutoff_engine::search::config::SearchConfig;
+use cutoff_engine::search::info::{Info, Silent};
+use cutoff_engine::search::limits::Limits;
+use cutoff_engine::search::score::{UciScore, is_mate, mate_moves};
+use cutoff_engine::search::{self, SearchResult, Settings, Shared};
 
 fn search_with(fen: &str, limits: Limits, settings: Settings) -> SearchResult {
     let pos = Position::from_fen(fen, false).unwrap();
@@ -74,14 +74,14 @@ fn respects_searchmoves() {
     let pos = Position::default();
     let only: Vec<_> = ["a2a3", "h2h3"]
         .iter()
-        .map(|m| cutoff::board::moves::parse_uci(pos.board(), m, false).unwrap())
+        .map(|m| cutoff_engine::board::moves::parse_uci(pos.board(), m, false).unwrap())
         .collect();
     let limits = Limits {
         depth: Some(6),
         searchmoves: only.clone(),
         ..Limits::default()
     };
-    let r = search_with(cutoff::board::STARTPOS, limits, Settings::default());
+    let r = search_with(cutoff_engine::board::STARTPOS, limits, Settings::default());
     assert!(only.contains(&r.best.unwrap()));
 }
 
@@ -163,7 +163,7 @@ fn node_limit_is_respected() {
         nodes: Some(5000),
         ..Limits::default()
     };
-    let r = search_with(cutoff::board::STARTPOS, limits, Settings::default());
+    let r = search_with(cutoff_engine::board::STARTPOS, limits, Settings::default());
     assert!(r.nodes >= 5000 && r.nodes < 5000 + 64, "nodes {}", r.nodes);
     assert!(r.best.is_some());
 }

@@ -2,7 +2,7 @@
 //! setting one changes the search. Each search runs in its own engine
 //! process, since the tunables are process-wide.
 
-use cutoff::search::params::TUNABLES;
+use cutoff_engine::search::params::TUNABLES;
 
 use crate::common::{Session, field};
 

@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 use std::process::Command;
 
-use cutoff::search::params::TUNABLES;
+use cutoff_engine::search::params::TUNABLES;
 
 fn spsa_params() -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_cutoff"))

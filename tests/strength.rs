@@ -7,14 +7,14 @@ use crate::common;
 use std::time::Duration;
 
 use common::{Session, field, is_legal};
-use cutoff::board::Position;
-use cutoff::engine::Engine;
-use cutoff::search::info::{Info, Reporter};
-use cutoff::search::limits::Limits;
-use cutoff::search::score::UciScore;
-use cutoff::search::strength::{MIN_ELO, NOISE_TOP_ELO, Strength};
-use cutoff::search::{self, SearchResult, Settings, Shared};
-use cutoff::uci::options;
+use cutoff_engine::board::Position;
+use cutoff_engine::engine::Engine;
+use cutoff_engine::search::info::{Info, Reporter};
+use cutoff_engine::search::limits::Limits;
+use cutoff_engine::search::score::UciScore;
+use cutoff_engine::search::strength::{MIN_ELO, NOISE_TOP_ELO, Strength};
+use cutoff_engine::search::{self, SearchResult, Settings, Shared};
+use cutoff_engine::uci::options;
 
 /// Nodes a stopped search may count past its limit while it unwinds.
 const SLACK: u64 = 8;

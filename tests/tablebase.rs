@@ -9,11 +9,11 @@ use std::sync::Arc;
 
 use common::Session;
 use cozy_chess::Board;
-use cutoff::board::Position;
-use cutoff::search::info::Info;
-use cutoff::search::limits::Limits;
-use cutoff::search::{self, Settings, Shared};
-use cutoff::tablebase::{Syzygy, Tablebase, Wdl, root};
+use cutoff_engine::board::Position;
+use cutoff_engine::search::info::Info;
+use cutoff_engine::search::limits::Limits;
+use cutoff_engine::search::{self, Settings, Shared};
+use cutoff_engine::tablebase::{Syzygy, Tablebase, Wdl, root};
 
 const TABLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy");
 

@@ -7,8 +7,8 @@ use crate::common;
 
 use common::Session;
 use cozy_chess::Board;
-use cutoff::search::score::{MATE_BOUND, TB_WIN_BOUND};
-use cutoff::tablebase::{Tablebase, Wdl};
+use cutoff_engine::search::score::{MATE_BOUND, TB_WIN_BOUND};
+use cutoff_engine::tablebase::{Tablebase, Wdl};
 
 const TABLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy");
 /// KBvKP, a tablebase draw (the evaluation sees a bishop up).
@@ -21,7 +21,7 @@ const MIXED: &str = "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1";
 /// The result for the side to move after `mv` is played from `fen`.
 fn result_after(fen: &str, mv: &str) -> Wdl {
     let mut board = Board::from_fen(fen, false).expect("FEN");
-    let mv = cutoff::board::moves::parse_uci(&board, mv, false).expect("a legal move");
+    let mv = cutoff_engine::board::moves::parse_uci(&board, mv, false).expect("a legal move");
     board.play(mv);
     let tb = Tablebase::open(TABLES).expect("the test tables open");
     tb.probe_wdl(&board).expect("in the tables")

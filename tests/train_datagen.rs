@@ -6,11 +6,11 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use cutoff::board::{Board, Position, fen};
-use cutoff::train::datagen::game::{GameConfig, Rng};
-use cutoff::train::datagen::{self, Options};
-use cutoff::train::games::{self, GameRecord};
-use cutoff::train::nnue::data::{self, Counts, Filter};
+use cutoff_engine::board::{Board, Position, fen};
+use cutoff_train::datagen::game::{GameConfig, Rng};
+use cutoff_train::datagen::{self, Options};
+use cutoff_train::games::{self, GameRecord};
+use cutoff_train::nnue::data::{self, Counts, Filter};
 
 fn temp_file(name: &str) -> PathBuf {
     let path = std::env::temp_dir().join(format!("cutoff-{name}-{}.games", std::process::id()));
@@ -191,14 +191,14 @@ fn chess960_datagen_starts_from_chess960_positions() {
     let parsed = games::read(&out).expect("reads");
     assert!(parsed.damage.is_none());
     // Kings start on e1 only in some Chess960 positions; the seed gives others.
-    let e1 = cutoff::board::Square::E1;
-    let white_king = |g: &GameRecord| g.start.king(cutoff::board::Color::White);
+    let e1 = cutoff_engine::board::Square::E1;
+    let white_king = |g: &GameRecord| g.start.king(cutoff_engine::board::Color::White);
     assert!(
         parsed.games.iter().any(|g| white_king(g) != e1),
         "no Chess960 start"
     );
     for g in &parsed.games {
-        let rights = g.start.castle_rights(cutoff::board::Color::White);
+        let rights = g.start.castle_rights(cutoff_engine::board::Color::White);
         assert!(rights.short.is_some() || rights.long.is_some());
     }
     let _ = fs::remove_file(out);

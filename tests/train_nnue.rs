@@ -6,8 +6,8 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use cutoff::train::nnue::model::Model;
-use cutoff::train::nnue::{Options, data, evaluate_loss, run};
+use cutoff_train::nnue::model::Model;
+use cutoff_train::nnue::{Options, data, evaluate_loss, run};
 
 fn sample_path() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/selfplay-sample.bin")
@@ -17,7 +17,7 @@ fn options(dir: &Path, epochs: u32) -> Options {
     Options {
         data: vec![sample_path()],
         dir: dir.to_path_buf(),
-        hidden: cutoff::eval::nnue::HIDDEN,
+        hidden: cutoff_engine::eval::nnue::HIDDEN,
         output_buckets: 1,
         epochs,
         batch: 128,
@@ -73,8 +73,9 @@ fn a_short_run_lowers_the_loss_and_resumes() {
     ] {
         assert!(dir.join(file).exists(), "{file} written");
     }
-    let net = cutoff::eval::nnue::file::load(&dir.join("net.nnue")).expect("the engine loads it");
-    assert_eq!(net.feature_bias.len(), cutoff::eval::nnue::HIDDEN);
+    let net =
+        cutoff_engine::eval::nnue::file::load(&dir.join("net.nnue")).expect("the engine loads it");
+    assert_eq!(net.feature_bias.len(), cutoff_engine::eval::nnue::HIDDEN);
     let svg = std::fs::read_to_string(dir.join("loss.svg")).expect("svg");
     assert!(svg.contains("validation") && svg.contains("epoch"));
     std::fs::remove_dir_all(&dir).ok();
@@ -97,9 +98,10 @@ fn a_bucketed_run_lowers_the_loss_and_resumes() {
     let (start, end) = (resumed.losses[0].1, resumed.losses[3].1);
     assert!(end < start, "training loss {start} -> {end}");
     let (model, _, done) =
-        cutoff::train::nnue::checkpoint::load(&dir.join("checkpoint.bin")).expect("checkpoint");
+        cutoff_train::nnue::checkpoint::load(&dir.join("checkpoint.bin")).expect("checkpoint");
     assert_eq!((model.buckets, done), (4, 4));
-    let net = cutoff::eval::nnue::file::load(&dir.join("net.nnue")).expect("the engine loads it");
+    let net =
+        cutoff_engine::eval::nnue::file::load(&dir.join("net.nnue")).expect("the engine loads it");
     assert_eq!(net.buckets(), 4);
     let other = Options {
         output_buckets: 2,
@@ -146,7 +148,8 @@ fn a_run_can_start_from_a_network() {
         ..start.clone()
     })
     .expect("splits");
-    let load = |d: &Path| cutoff::eval::nnue::file::load(&d.join("net.nnue")).expect("loads");
+    let load =
+        |d: &Path| cutoff_engine::eval::nnue::file::load(&d.join("net.nnue")).expect("loads");
     let (one, two) = (load(&first), load(&split));
     assert_eq!(two.buckets(), 2);
     assert_eq!(two.feature_weights, one.feature_weights);

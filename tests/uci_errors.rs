@@ -6,7 +6,7 @@
 use crate::common;
 
 use common::{Session, is_legal};
-use cutoff::uci::command::{GO_FLAGS, GO_LIMITS};
+use cutoff_engine::uci::command::{GO_FLAGS, GO_LIMITS};
 
 const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 // FEN standard: the en passant square follows any double push.

@@ -21,8 +21,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use cozy_chess::{Board, GameStatus};
-use cutoff::uci::command::{GO_FLAGS, GO_LIMITS};
-use cutoff::uci::{Output, Session};
+use cutoff_engine::uci::command::{GO_FLAGS, GO_LIMITS};
+use cutoff_engine::uci::{Output, Session};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
@@ -247,7 +247,7 @@ fn position_line(fen: Option<&str>, moves: &Moves, bad: &Option<(usize, String)>
                     rng ^= rng >> 7;
                     rng ^= rng << 17;
                     let mv = legal[(rng % legal.len() as u64) as usize];
-                    words.push(cutoff::board::moves::format_uci(&board, mv, false));
+                    words.push(cutoff_engine::board::moves::format_uci(&board, mv, false));
                     board.play_unchecked(mv);
                 }
             }

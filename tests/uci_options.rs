@@ -2,10 +2,10 @@
 //! names are case-insensitive, values in range are applied, and a rejected
 //! value leaves the old one in place.
 
-use cutoff::engine::Engine;
-use cutoff::engine::options::{Kind, OPTIONS, Value};
-use cutoff::search::Settings;
-use cutoff::uci::options;
+use cutoff_engine::engine::Engine;
+use cutoff_engine::engine::options::{Kind, OPTIONS, Value};
+use cutoff_engine::search::Settings;
+use cutoff_engine::uci::options;
 
 fn snapshot(e: &Engine) -> String {
     format!("{:?}", e.options())
@@ -128,7 +128,7 @@ fn advertised_defaults_are_the_engines_own() {
         (s.threads, s.multipv, s.move_overhead, s.config),
         (lib.threads, lib.multipv, lib.move_overhead, lib.config)
     );
-    for &(name, field) in cutoff::search::config::SearchConfig::SWITCHES {
+    for &(name, field) in cutoff_engine::search::config::SearchConfig::SWITCHES {
         let mut config = s.config;
         let on = field(&mut config).to_string();
         assert_eq!(advertised(&lines, &format!("Search_{name}")), on, "{name}");
@@ -139,10 +139,10 @@ fn advertised_defaults_are_the_engines_own() {
 fn lab_switches_are_listed_only_on_request_but_always_accepted() {
     let player = options::declarations(false);
     let lab = options::declarations(true);
-    assert_eq!(player.len(), cutoff::engine::options::all().count());
+    assert_eq!(player.len(), cutoff_engine::engine::options::all().count());
     assert!(!player.iter().any(|l| l.contains("Search_")), "{player:?}");
     assert_eq!(&lab[..player.len()], &player[..]);
-    let switches = cutoff::search::config::SearchConfig::SWITCHES;
+    let switches = cutoff_engine::search::config::SearchConfig::SWITCHES;
     assert_eq!(lab.len(), player.len() + switches.len());
     let mut e = Engine::new();
     for &(name, _) in switches {

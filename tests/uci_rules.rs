@@ -10,7 +10,7 @@ use crate::common;
 use std::time::Duration;
 
 use common::{Session, field, is_legal};
-use cutoff::board::{Position, moves};
+use cutoff_engine::board::{Position, moves};
 
 const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const AFTER_E4_E5: &str = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";

@@ -6,8 +6,8 @@
 use crate::common;
 
 use common::Session;
-use cutoff::board::Position;
-use cutoff::eval::wdl;
+use cutoff_engine::board::Position;
+use cutoff_engine::eval::wdl;
 
 fn score_lines(lines: &[String]) -> Vec<&String> {
     lines.iter().filter(|l| l.contains(" score ")).collect()

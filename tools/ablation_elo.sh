@@ -6,7 +6,7 @@
 #
 # usage: tools/ablation_elo.sh CUTOFF_BINARY NAME GAMES [TC] [SEED] [PGN]
 #   e.g. tools/ablation_elo.sh target/release/cutoff NullMove 200 5+0.05
-# NAME is a switch of src/search/config.rs (TT, NullMove, LMR, Killers, ...),
+# NAME is a switch of crates/engine/src/search/config.rs (TT, NullMove, LMR, Killers, ...),
 # or several joined by commas (Killers,History) to switch them off together.
 # The Elo printed is the full engine's gain over the engine without NAME.
 set -eu

@@ -22,7 +22,7 @@ nodes=(); tag=
 if [ -n "$soft" ]; then nodes=(--soft-nodes "$soft" --hard-nodes "$hard"); tag=-n$soft; fi
 commit=$(git rev-parse --short HEAD)
 commit=${DATAGEN_COMMIT:-$commit}
-net=$(sha256sum src/eval/nnue/default.nnue | cut -c1-12)
+net=$(sha256sum crates/engine/src/eval/nnue/default.nnue | cut -c1-12)
 manifest=data/selfplay/manifest.tsv
 mkdir -p data/selfplay
 [ -f "$manifest" ] || printf 'file\tgames\tpositions\tkept\tbytes\tsha256\tcommit\tnetwork\tcommand\tcpu_s\n' > "$manifest"

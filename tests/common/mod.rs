@@ -11,7 +11,7 @@ use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-use cutoff::board::{Position, moves};
+use cutoff_engine::board::{Position, moves};
 
 /// Generous: the test machine may be busy compiling. Only a hang reaches it.
 pub const TIMEOUT: Duration = Duration::from_secs(30);

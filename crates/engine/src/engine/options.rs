@@ -1,0 +1,424 @@
+//! The engine's options, each declared once: UCI name, type, range, getter
+//! and setter. A default is what the getter reads from `Options::default()`,
+//! so `uci` advertises the values the engine really starts with. The
+//! defaults of the search's own settings are `search::Settings::default()`.
+
+use std::sync::Arc;
+
+use super::Engine;
+use crate::book::BookOptions;
+use crate::book::options::NO_BOOK;
+use crate::eval::nnue::{self, Network};
+use crate::search::Settings;
+use crate::search::config::SearchConfig;
+#[cfg(feature = "spsa")]
+use crate::search::params;
+use crate::search::strength::{self, Strength};
+use crate::tablebase::options::{EMPTY_PATH, SyzygyOptions};
+
+pub const MAX_HASH_MB: i64 = 32768;
+pub const MAX_THREADS: i64 = 256;
+/// Transposition table size of a new engine, in MB.
+const DEFAULT_HASH_MB: usize = 16;
+
+/// The type and range of an option, as UCI declares it.
+#[derive(Clone, Copy, Debug)]
+pub enum Kind {
+    Spin { min: i64, max: i64 },
+    Check,
+    Button,
+    Text,
+}
+
+/// A value of an option (`None` for a button).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    Int(i64),
+    Bool(bool),
+    Text(String),
+    None,
+}
+
+/// One option: how UCI names and types it, how to read and set it.
+pub struct UciOption {
+    pub name: &'static str,
+    pub kind: Kind,
+    /// The option's value in `options`.
+    pub get: fn(&Options) -> Value,
+    /// Sets a value already checked against `kind`; only between searches.
+    pub set: fn(&mut Engine, Value) -> Result<(), String>,
+}
+
+impl UciOption {
+    /// The value a new engine starts with.
+    pub fn default_value(&self) -> Value {
+        (self.get)(&Options::default())
+    }
+}
+
+fn int(v: Value) -> Result<i64, String> {
+    match v {
+        Value::Int(i) => Ok(i),
+        _ => Err("an integer is needed".into()),
+    }
+}
+
+fn flag(v: Value) -> Result<bool, String> {
+    match v {
+        Value::Bool(b) => Ok(b),
+        _ => Err("true or false is needed".into()),
+    }
+}
+
+fn text(v: Value) -> Result<String, String> {
+    match v {
+        Value::Text(t) => Ok(t),
+        _ => Err("a string is needed".into()),
+    }
+}
+
+pub const OPTIONS: &[UciOption] = &[
+    UciOption {
+        name: "Hash",
+        kind: Kind::Spin {
+            min: 1,
+            max: MAX_HASH_MB,
+        },
+        get: |o| Value::Int(o.hash_mb as i64),
+        set: |e, v| e.set_hash(int(v)? as usize),
+    },
+    UciOption {
+        name: "Threads",
+        kind: Kind::Spin {
+            min: 1,
+            max: MAX_THREADS,
+        },
+        get: |o| Value::Int(o.threads as i64),
+        set: |e, v| e.set_threads(int(v)? as usize),
+    },
+    UciOption {
+        name: "MultiPV",
+        kind: Kind::Spin { min: 1, max: 256 },
+        get: |o| Value::Int(o.multipv as i64),
+        set: |e, v| int(v).map(|n| e.options.multipv = n as usize),
+    },
+    // GUIs offer pondering only to engines that declare it; the engine
+    // itself needs nothing from it (`go ponder` says when to ponder).
+    UciOption {
+        name: "Ponder",
+        kind: Kind::Check,
+        get: |_| Value::Bool(false),
+        set: |_, v| flag(v).map(drop),
+    },
+    // Win/draw/loss chances beside each score (`eval::wdl`), as Stockfish.
+    UciOption {
+        name: "UCI_ShowWDL",
+        kind: Kind::Check,
+        get: |o| Value::Bool(o.show_wdl),
+        set: |e, v| flag(v).map(|b| e.options.show_wdl = b),
+    },
+    // A GUI analysing wants a search and scores: no book moves then.
+    UciOption {
+        name: "UCI_AnalyseMode",
+        kind: Kind::Check,
+        get: |o| Value::Bool(o.analyse_mode),
+        set: |e, v| flag(v).map(|b| e.options.analyse_mode = b),
+    },
+    UciOption {
+        name: "Move Overhead",
+        kind: Kind::Spin { min: 0, max: 5000 },
+        get: |o| Value::Int(o.move_overhead as i64),
+        set: |e, v| int(v).map(|n| e.options.move_overhead = n as u64),
+    },
+    UciOption {
+        name: "UCI_Chess960",
+        kind: Kind::Check,
+        get: |o| Value::Bool(o.chess960),
+        set: |e, v| flag(v).map(|b| e.set_chess960(b)),
+    },
+    // Strength limiting (crates/engine/src/search/strength.rs, docs/strength.md), named
+    // as in Stockfish; off, the search is exactly as without them.
+    UciOption {
+        name: "UCI_LimitStrength",
+        kind: Kind::Check,
+        get: |o| Value::Bool(o.limit_strength),
+        set: |e, v| flag(v).map(|b| e.options.limit_strength = b),
+    },
+    UciOption {
+        name: "UCI_Elo",
+        kind: Kind::Spin {
+            min: strength::MIN_ELO as i64,
+            max: strength::MAX_ELO as i64,
+        },
+        get: |o| Value::Int(i64::from(o.elo)),
+        set: |e, v| int(v).map(|n| e.options.elo = n as i32),
+    },
+    UciOption {
+        name: "Clear Hash",
+        kind: Kind::Button,
+        get: |_| Value::None,
+        set: |e, _| {
+            e.clear_hash();
+            Ok(())
+        },
+    },
+    UciOption {
+        name: "UseNNUE",
+        kind: Kind::Check,
+        get: |o| Value::Bool(o.use_nnue),
+        set: |e, v| flag(v).map(|b| e.options.use_nnue = b),
+    },
+    UciOption {
+        name: "EvalFile",
+        kind: Kind::Text,
+        get: |o| Value::Text(o.eval_file.clone()),
+        set: |e, v| e.set_eval_file(&text(v)?),
+    },
+    // The opening book (crates/engine/src/book): a book move is played at once.
+    UciOption {
+        name: "OwnBook",
+        kind: Kind::Check,
+        get: |o| Value::Bool(o.book.own_book),
+        set: |e, v| flag(v).map(|b| e.options.book.own_book = b),
+    },
+    UciOption {
+        name: "BookFile",
+        kind: Kind::Text,
+        get: |o| Value::Text(o.book_file.clone()),
+        set: |e, v| {
+            let path = text(v)?;
+            e.options.book_file = NO_BOOK.to_string();
+            e.options.book.load(&path)?;
+            e.options.book_file = path;
+            Ok(())
+        },
+    },
+    UciOption {
+        name: "BookDepth",
+        kind: Kind::Spin { min: 0, max: 1000 },
+        get: |o| Value::Int(i64::from(o.book.depth)),
+        set: |e, v| int(v).map(|n| e.options.book.depth = n as u32),
+    },
+    UciOption {
+        name: "BookBestMove",
+        kind: Kind::Check,
+        get: |o| Value::Bool(o.book.best_move),
+        set: |e, v| flag(v).map(|b| e.options.book.best_move = b),
+    },
+    // Syzygy tablebases (crates/engine/src/tablebase), named as in Stockfish.
+    UciOption {
+        name: "SyzygyPath",
+        kind: Kind::Text,
+        get: |o| Value::Text(o.syzygy_path.clone()),
+        set: |e, v| {
+            let path = text(v)?;
+            e.wait(); // the last search may still hold the old tables
+            e.options.syzygy_path = EMPTY_PATH.to_string();
+            e.options.syzygy.set_path(&path)?;
+            e.options.syzygy_path = path;
+            Ok(())
+        },
+    },
+    UciOption {
+        name: "SyzygyProbeDepth",
+        kind: Kind::Spin { min: 1, max: 100 },
+        get: |o| Value::Int(i64::from(o.syzygy.probe_depth)),
+        set: |e, v| int(v).map(|n| e.options.syzygy.probe_depth = n as i32),
+    },
+    UciOption {
+        name: "SyzygyProbeLimit",
+        kind: Kind::Spin { min: 0, max: 7 },
+        get: |o| Value::Int(i64::from(o.syzygy.probe_limit)),
+        set: |e, v| int(v).map(|n| e.options.syzygy.probe_limit = n as u32),
+    },
+    UciOption {
+        name: "Syzygy50MoveRule",
+        kind: Kind::Check,
+        get: |o| Value::Bool(o.syzygy.rule50),
+        set: |e, v| flag(v).map(|b| e.options.syzygy.rule50 = b),
+    },
+];
+
+/// The search's tunables as spin options, in a `spsa` build (for SPSA
+/// tuning, docs/search.md): named and ranged as declared in
+/// `search::params`. `get` gives the declared default; the value set lives
+/// in the search's atomics, not in `Options`.
+#[cfg(feature = "spsa")]
+macro_rules! tunable_options {
+    ($( $(#[$doc:meta])* $name:ident: $ty:ty = $default:literal, $min:literal, $max:literal, $step:literal; )*) => {
+        const TUNABLE_OPTIONS: &[UciOption] = &[$(UciOption {
+            name: stringify!($name),
+            kind: Kind::Spin { min: $min, max: $max },
+            get: |_| Value::Int($default),
+            set: |_, v| params::set(params::Id::$name, int(v)? as i32),
+        }),*];
+    };
+}
+#[cfg(feature = "spsa")]
+crate::search::params::for_each_tunable!(tunable_options);
+#[cfg(not(feature = "spsa"))]
+const TUNABLE_OPTIONS: &[UciOption] = &[];
+
+/// Every option `uci` lists: the table, then a `spsa` build's tunables.
+pub fn all() -> impl Iterator<Item = &'static UciOption> {
+    OPTIONS.iter().chain(TUNABLE_OPTIONS)
+}
+
+/// The option named `name`, case-insensitively (as UCI requires).
+pub fn find(name: &str) -> Option<&'static UciOption> {
+    all().find(|o| o.name.eq_ignore_ascii_case(name))
+}
+
+/// The engine's option values; read through the getters, written only
+/// through the engine's setters (`Hash` must resize the table).
+#[derive(Clone, Debug)]
+pub struct Options {
+    hash_mb: usize,
+    threads: usize,
+    multipv: usize,
+    move_overhead: u64,
+    chess960: bool,
+    /// `UCI_LimitStrength` and `UCI_Elo`.
+    limit_strength: bool,
+    elo: i32,
+    /// Evaluate with the network (else the hand-crafted evaluation).
+    use_nnue: bool,
+    /// The network used when `use_nnue` is on, and the file it came from.
+    network: Arc<Network>,
+    eval_file: String,
+    /// Technique switches (hidden `Search_*` options).
+    switches: SearchConfig,
+    book: BookOptions,
+    book_file: String,
+    syzygy: SyzygyOptions,
+    syzygy_path: String,
+    /// `UCI_ShowWDL`: info lines carry win/draw/loss chances.
+    show_wdl: bool,
+    /// `UCI_AnalyseMode`: the book is not played.
+    analyse_mode: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        let s = Settings::default();
+        Self {
+            hash_mb: DEFAULT_HASH_MB,
+            threads: s.threads,
+            multipv: s.multipv,
+            move_overhead: s.move_overhead,
+            chess960: false,
+            limit_strength: false,
+            elo: strength::MIN_ELO,
+            use_nnue: s.network.is_some(),
+            network: s.network.unwrap_or_else(nnue::default_network),
+            eval_file: nnue::EMBEDDED_NET.to_string(),
+            switches: s.config,
+            book: BookOptions::default(),
+            book_file: NO_BOOK.to_string(),
+            syzygy: SyzygyOptions::default(),
+            syzygy_path: EMPTY_PATH.to_string(),
+            show_wdl: false,
+            analyse_mode: false,
+        }
+    }
+}
+
+impl Options {
+    pub fn hash_mb(&self) -> usize {
+        self.hash_mb
+    }
+
+    pub fn chess960(&self) -> bool {
+        self.chess960
+    }
+
+    pub fn switches(&self) -> SearchConfig {
+        self.switches
+    }
+
+    pub fn book(&self) -> &BookOptions {
+        &self.book
+    }
+
+    pub fn show_wdl(&self) -> bool {
+        self.show_wdl
+    }
+
+    pub fn analyse_mode(&self) -> bool {
+        self.analyse_mode
+    }
+
+    /// The network evaluating positions, if `UseNNUE` is on.
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.use_nnue.then_some(&self.network)
+    }
+
+    /// What a search started now gets from the options.
+    pub fn settings(&self) -> Settings {
+        Settings {
+            move_overhead: self.move_overhead,
+            clock_lag: 0,
+            multipv: self.multipv,
+            threads: self.threads,
+            config: self.switches,
+            network: self.network().cloned(),
+            syzygy: self.syzygy.settings(),
+            strength: self.limit_strength.then(|| Strength::new(self.elo)),
+        }
+    }
+}
+
+impl Engine {
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Sets a technique switch (`Search_*`); false for an unknown name.
+    pub fn set_switch(&mut self, name: &str, on: bool) -> bool {
+        self.options.switches.set(name, on)
+    }
+
+    /// `UCI_Chess960`: how castling moves are written, now and in later
+    /// positions.
+    pub fn set_chess960(&mut self, on: bool) {
+        self.options.chess960 = on;
+        self.position.set_chess960(on);
+    }
+
+    /// Loads the network file at `path` (the embedded one for `<embedded>` or
+    /// an empty path). On an error the current network stays.
+    pub fn set_eval_file(&mut self, path: &str) -> Result<(), String> {
+        self.options.network = if path.is_empty() || path == nnue::EMBEDDED_NET {
+            nnue::default_network()
+        } else {
+            Arc::new(nnue::file::load(std::path::Path::new(path))?)
+        };
+        self.options.eval_file = if path.is_empty() {
+            nnue::EMBEDDED_NET.to_string()
+        } else {
+            path.to_string()
+        };
+        Ok(())
+    }
+
+    /// Resizes the transposition table (`Hash`, in MB) in place, between
+    /// searches; the threads keep their histories.
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
+        self.stop();
+        self.pool.resize_hash(mb)?;
+        self.options.hash_mb = mb;
+        crate::memory::release_free_memory();
+        Ok(())
+    }
+
+    /// Sets the search threads: the pool ends its threads and starts this
+    /// many new ones (with fresh histories), unless it has them already.
+    /// Fewer threads leave their data free: it goes back too.
+    pub fn set_threads(&mut self, threads: usize) -> Result<(), String> {
+        self.stop();
+        let result = self.pool.set_threads(threads);
+        self.options.threads = self.pool.threads();
+        crate::memory::release_free_memory();
+        result
+    }
+}

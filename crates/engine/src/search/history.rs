@@ -1,0 +1,285 @@
+//! History heuristics: statistics of which moves caused cutoffs, used to order
+//! the moves no static rule can rank (quiets), and to scale reductions.
+//!
+//! - Butterfly history, by side, from and to square, and whether the
+//!   opponent attacks each of the two squares: moving a piece out of an
+//!   attack, or into one, is a different move.
+//! - Continuation history, by (piece, square) of the move 1 and 2 plies back
+//!   and (piece, square) of this move: moves that answer a given move well.
+//! - Capture history, by piece, target square and captured piece.
+//! - Killers (two quiet cutoff moves per ply) and the countermove (the quiet
+//!   that refuted the opponent's last move).
+//!
+//! - Correction history (see [`super::correction`]), which corrects the
+//!   static evaluation rather than ordering moves.
+//!
+//! All of them are kept from one search to the next until `ucinewgame`.
+//!
+//! After a cutoff, `learn_cutoff` rewards the move that caused it and
+//! punishes the moves tried before it (`Tried` remembers them).
+//!
+//! Updates use the "gravity" formula `h += bonus - h * |bonus| / MAX`: values
+//! saturate smoothly at +-MAX and old information decays as new arrives.
+
+use super::correction::CorrectionHistory;
+use super::params::{
+    history_bonus_linear, history_bonus_max, history_bonus_quadratic, history_malus_linear,
+    history_malus_max, history_malus_quadratic, history_max,
+};
+use super::score::MAX_PLY;
+
+/// Filler for move arrays.
+const NO_MOVE: Move = Move {
+    from: crate::board::Square::A1,
+    to: crate::board::Square::A1,
+    promotion: None,
+};
+use crate::board::moves::moving_piece;
+use crate::board::{BitBoard, Color, Move, Piece, Position, Square};
+
+/// Bonus for a move that caused a cutoff at `depth`.
+pub fn history_bonus(depth: i32) -> i32 {
+    (depth * depth * history_bonus_quadratic() + depth * history_bonus_linear())
+        .min(history_bonus_max())
+}
+
+/// Malus (as a positive number) for the moves tried before it.
+pub fn history_malus(depth: i32) -> i32 {
+    (depth * depth * history_malus_quadratic() + depth * history_malus_linear())
+        .min(history_malus_max())
+}
+
+fn gravity(entry: &mut i16, bonus: i32) {
+    let (e, max) = (*entry as i32, history_max());
+    let b = bonus.clamp(-max, max);
+    *entry = (e + b - e * b.abs() / max) as i16;
+}
+
+/// A (piece, to-square) pair: the index of one continuation-history table.
+pub type PieceTo = usize;
+
+pub fn piece_to(color: Color, piece: Piece, to: Square) -> PieceTo {
+    ((color as usize * 6 + piece as usize) * 64) + to as usize
+}
+
+pub const PIECE_TO: usize = 2 * 6 * 64;
+
+pub struct Histories {
+    butterfly: Vec<i16>,
+    /// `continuation[prev_piece_to][piece_to]`, shared by the 1- and 2-ply tables.
+    continuation: [Vec<i16>; 2],
+    capture: Vec<i16>,
+    countermove: Vec<Option<Move>>,
+    killers: [[Option<Move>; 2]; MAX_PLY + 1],
+    pub correction: CorrectionHistory,
+}
+
+impl Default for Histories {
+    fn default() -> Self {
+        Self {
+            butterfly: vec![0; 2 * 4 * 64 * 64],
+            continuation: [vec![0; PIECE_TO * PIECE_TO], vec![0; PIECE_TO * PIECE_TO]],
+            capture: vec![0; PIECE_TO * 6],
+            countermove: vec![None; PIECE_TO],
+            killers: [[None; 2]; MAX_PLY + 1],
+            correction: CorrectionHistory::default(),
+        }
+    }
+}
+
+/// `threats`: the squares the opponent attacks.
+fn butterfly_index(color: Color, mv: Move, threats: BitBoard) -> usize {
+    let attacked = |sq: Square| threats.has(sq) as usize;
+    let table = color as usize * 4 + attacked(mv.from) * 2 + attacked(mv.to);
+    (table * 64 + mv.from as usize) * 64 + mv.to as usize
+}
+
+impl Histories {
+    pub fn butterfly(&self, color: Color, mv: Move, threats: BitBoard) -> i32 {
+        self.butterfly[butterfly_index(color, mv, threats)] as i32
+    }
+
+    /// Continuation history of `pt` after the move `prev` plies back (1 or 2).
+    pub fn continuation(&self, plies_back: usize, prev: Option<PieceTo>, pt: PieceTo) -> i32 {
+        prev.map_or(0, |p| {
+            self.continuation[plies_back - 1][p * PIECE_TO + pt] as i32
+        })
+    }
+
+    pub fn capture(&self, pt: PieceTo, victim: Piece) -> i32 {
+        self.capture[pt * 6 + victim as usize] as i32
+    }
+
+    pub fn killers(&self, ply: usize) -> [Option<Move>; 2] {
+        self.killers[ply]
+    }
+
+    pub fn countermove(&self, prev: Option<PieceTo>) -> Option<Move> {
+        prev.and_then(|p| self.countermove[p])
+    }
+
+    pub fn clear_all_killers(&mut self) {
+        self.killers = [[None; 2]; MAX_PLY + 1];
+    }
+
+    pub fn clear_killers(&mut self, ply: usize) {
+        self.killers[ply] = [None; 2];
+    }
+
+    /// Records a quiet cutoff move as killer and countermove.
+    pub fn add_refutation(&mut self, ply: usize, mv: Move, prev: Option<PieceTo>) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+        if let Some(p) = prev {
+            self.countermove[p] = Some(mv);
+        }
+    }
+
+    /// Rewards (positive bonus) or punishes a quiet move in every quiet table.
+    pub fn update_quiet(
+        &mut self,
+        (color, threats): (Color, BitBoard),
+        mv: Move,
+        pt: PieceTo,
+        prevs: [Option<PieceTo>; 2],
+        bonus: i32,
+    ) {
+        gravity(
+            &mut self.butterfly[butterfly_index(color, mv, threats)],
+            bonus,
+        );
+        for (i, prev) in prevs.iter().enumerate() {
+            if let Some(p) = prev {
+                gravity(&mut self.continuation[i][p * PIECE_TO + pt], bonus);
+            }
+        }
+    }
+
+    pub fn update_capture(&mut self, pt: PieceTo, victim: Piece, bonus: i32) {
+        gravity(&mut self.capture[pt * 6 + victim as usize], bonus);
+    }
+}
+
+/// Moves remembered per node for history maluses.
+const TRIED_MAX: usize = 64;
+
+/// A cutoff to learn from: the move, where, and the moves tried before it.
+pub struct Cutoff<'a> {
+    pub best: Move,
+    pub depth: i32,
+    pub ply: usize,
+    /// (piece, square) of the moves 1 and 2 plies back.
+    pub prevs: [Option<PieceTo>; 2],
+    /// The squares the opponent attacks (the butterfly history's context).
+    pub threats: BitBoard,
+    pub quiets: &'a [Move],
+    pub noisies: &'a [Move],
+}
+
+/// Rewards the cutoff move and punishes the moves tried before it (the quiet
+/// tables only with `quiet_history`, the `history` switch). Shared with the
+/// lab's ordering experiment, so that it learns as the engine does.
+pub fn learn_cutoff(hist: &mut Histories, pos: &Position, c: &Cutoff, quiet_history: bool) {
+    let (bonus, malus) = (history_bonus(c.depth), history_malus(c.depth));
+    let stm = pos.side_to_move();
+    let board = pos.board();
+    let pt_of = |mv: Move| {
+        let piece = moving_piece(board, mv);
+        piece_to(stm, piece, mv.to)
+    };
+    if !pos.is_tactical(c.best) {
+        if quiet_history {
+            let side = (stm, c.threats);
+            hist.update_quiet(side, c.best, pt_of(c.best), c.prevs, bonus);
+            for &q in c.quiets {
+                hist.update_quiet(side, q, pt_of(q), c.prevs, -malus);
+            }
+        }
+        hist.add_refutation(c.ply, c.best, c.prevs[0]);
+    } else if let Some(victim) = pos.captured(c.best) {
+        hist.update_capture(pt_of(c.best), victim, bonus);
+    }
+    for &n in c.noisies {
+        if let Some(victim) = pos.captured(n) {
+            hist.update_capture(pt_of(n), victim, -malus);
+        }
+    }
+}
+
+/// The moves searched at a node before the best one, for history maluses.
+pub(crate) struct Tried {
+    quiets: [Move; TRIED_MAX],
+    noisies: [Move; TRIED_MAX],
+    n_quiets: usize,
+    n_noisies: usize,
+}
+
+impl Default for Tried {
+    fn default() -> Self {
+        Self {
+            quiets: [NO_MOVE; TRIED_MAX],
+            noisies: [NO_MOVE; TRIED_MAX],
+            n_quiets: 0,
+            n_noisies: 0,
+        }
+    }
+}
+
+impl Tried {
+    pub(crate) fn push(&mut self, mv: Move, quiet: bool) {
+        let (list, n) = if quiet {
+            (&mut self.quiets, &mut self.n_quiets)
+        } else {
+            (&mut self.noisies, &mut self.n_noisies)
+        };
+        if *n < TRIED_MAX {
+            list[*n] = mv;
+            *n += 1;
+        }
+    }
+
+    pub(crate) fn quiets(&self) -> &[Move] {
+        &self.quiets[..self.n_quiets]
+    }
+
+    pub(crate) fn noisies(&self) -> &[Move] {
+        &self.noisies[..self.n_noisies]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gravity_saturates() {
+        let mut h = 0i16;
+        for _ in 0..1000 {
+            gravity(&mut h, 1600);
+        }
+        let max = history_max();
+        assert!(h as i32 <= max && h as i32 > max - 200);
+        for _ in 0..1000 {
+            gravity(&mut h, -1600);
+        }
+        assert!(h as i32 >= -max && (h as i32) < -max + 200);
+    }
+
+    #[test]
+    fn a_move_out_of_an_attack_learns_apart_from_the_same_move_unattacked() {
+        let mut h = Histories::default();
+        let mv: Move = "e2e4".parse().unwrap();
+        let pt = piece_to(Color::White, Piece::Pawn, Square::E4);
+        let from_attacked = BitBoard::from(Square::E2);
+        h.update_quiet((Color::White, from_attacked), mv, pt, [None; 2], 500);
+        assert!(h.butterfly(Color::White, mv, from_attacked) > 0);
+        assert_eq!(h.butterfly(Color::White, mv, BitBoard::EMPTY), 0);
+        // Attacks elsewhere do not matter.
+        let elsewhere = from_attacked | BitBoard::from(Square::A8);
+        assert!(h.butterfly(Color::White, mv, elsewhere) > 0);
+        assert_eq!(h.butterfly(Color::Black, mv, from_attacked), 0);
+    }
+}

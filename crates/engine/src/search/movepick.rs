@@ -1,0 +1,331 @@
+//! The staged move picker: hands out moves best-first, doing only the work
+//! each stage needs, since most nodes cut off after one or two moves.
+//!
+//! Stages: the transposition-table move (tried before any generation), good
+//! noisy moves (captures and queen promotions that do not lose material by
+//! SEE, most valuable victim first), the two killers, the countermove, quiet
+//! moves by history (scored only when this stage is reached), and last the
+//! noisy moves that lose material. Quiescence uses only the noisy stages
+//! (all moves when in check).
+
+use super::config::SearchConfig;
+use super::history::{Histories, PieceTo, piece_to};
+use super::params::{capture_history_divisor, check_bonus, mvv_scale};
+use crate::board::BitBoard;
+use crate::board::moves::{CheckInfo, moving_piece};
+use crate::board::see::{see_ge, see_value};
+use crate::board::{Move, Piece, Position};
+
+/// Marks a quiet move before scoring.
+const QUIET: i32 = i32::MIN;
+
+/// Index of the best-scored move in `list[from..to]`.
+fn best_index(list: &[(Move, i32)], from: usize, to: usize) -> usize {
+    let mut best = from;
+    for i in from + 1..to {
+        if list[i].1 > list[best].1 {
+            best = i;
+        }
+    }
+    best
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Stage {
+    TtMove,
+    Generate,
+    GoodNoisy,
+    Killer1,
+    Killer2,
+    Countermove,
+    ScoreQuiets,
+    Quiets,
+    BadNoisy,
+    Done,
+}
+
+/// The context the picker needs to score moves.
+pub struct OrderContext<'a> {
+    pub hist: &'a Histories,
+    pub config: &'a SearchConfig,
+    /// (piece, square) of the moves 1 and 2 plies back.
+    pub prevs: [Option<PieceTo>; 2],
+    /// Tells which quiet moves give check (they are ordered first).
+    pub checks: CheckInfo,
+    /// The squares the opponent attacks (the butterfly history's context).
+    pub threats: BitBoard,
+}
+
+impl<'a> OrderContext<'a> {
+    /// For `pos` taken on its own (no moves before it), every technique on:
+    /// the picker outside a search (the lab, tests).
+    #[doc(hidden)]
+    pub fn standalone(pos: &Position, hist: &'a Histories) -> Self {
+        Self {
+            hist,
+            config: &SearchConfig::ALL_ON,
+            prevs: [None; 2],
+            checks: CheckInfo::new(pos.board()),
+            threats: pos.threats(),
+        }
+    }
+}
+
+pub struct MovePicker {
+    stage: Stage,
+    tt_move: Option<Move>,
+    refutations: [Option<Move>; 3],
+    /// Refutations already handed out, not to be repeated among the quiets.
+    emitted: [Option<Move>; 3],
+    /// All moves: noisy ones in `0..noisy_end`, quiets in `noisy_end..len`.
+    /// Losing noisy moves, once picked, are parked in `0..bad_end` (a part
+    /// already consumed), in the order they were picked.
+    list: Vec<(Move, i32)>,
+    len: usize,
+    noisy_end: usize,
+    cursor: usize,
+    bad_end: usize,
+    bad_cursor: usize,
+    noisy_only: bool,
+    /// Quiescence at its first ply: quiet checks too (after the captures),
+    /// so a mate threat hidden behind a null move or razoring is still seen.
+    quiet_checks: bool,
+    skip_quiets: bool,
+}
+
+impl MovePicker {
+    /// A picker for the main search; `refutations` are killer 1, killer 2 and
+    /// the countermove (any may be `None`).
+    ///
+    /// `list` is a reused buffer (its contents are discarded); get it back
+    /// with [`MovePicker::into_list`] so that nodes need not allocate.
+    pub fn new(
+        tt_move: Option<Move>,
+        refutations: [Option<Move>; 3],
+        mut list: Vec<(Move, i32)>,
+    ) -> Self {
+        list.clear();
+        Self {
+            stage: Stage::TtMove,
+            tt_move,
+            refutations,
+            emitted: [None; 3],
+            list,
+            len: 0,
+            noisy_end: 0,
+            cursor: 0,
+            bad_end: 0,
+            bad_cursor: 0,
+            noisy_only: false,
+            quiet_checks: false,
+            skip_quiets: false,
+        }
+    }
+
+    /// A picker for quiescence: noisy moves only, unless `in_check`.
+    /// With `quiet_checks`, quiet moves that give check follow the captures.
+    pub fn new_quiescence(
+        tt_move: Option<Move>,
+        in_check: bool,
+        quiet_checks: bool,
+        list: Vec<(Move, i32)>,
+    ) -> Self {
+        let mut p = Self::new(tt_move, [None; 3], list);
+        p.noisy_only = !in_check;
+        p.quiet_checks = quiet_checks && !in_check;
+        p
+    }
+
+    /// Returns the move buffer for reuse.
+    pub fn into_list(self) -> Vec<(Move, i32)> {
+        self.list
+    }
+
+    /// From now on, hand out no more quiet moves (pruning decided they are futile).
+    pub fn skip_quiets(&mut self) {
+        self.skip_quiets = true;
+    }
+
+    pub fn stage(&self) -> Stage {
+        self.stage
+    }
+
+    /// The next move to search, best first, or `None` when all are done.
+    pub fn next(&mut self, pos: &Position, ctx: &OrderContext) -> Option<Move> {
+        loop {
+            match self.stage {
+                Stage::TtMove => {
+                    self.stage = Stage::Generate;
+                    let wanted = |m: Move| !self.noisy_only || pos.in_check() || pos.is_tactical(m);
+                    self.tt_move = self
+                        .tt_move
+                        .filter(|&m| pos.board().is_legal(m) && wanted(m));
+                    if self.tt_move.is_some() {
+                        return self.tt_move;
+                    }
+                }
+                Stage::Generate => {
+                    self.generate(pos, ctx);
+                    self.stage = Stage::GoodNoisy;
+                }
+                Stage::GoodNoisy => match self.pop_best(self.noisy_end) {
+                    Some(mv) if see_ge(pos.board(), mv, 0) => return Some(mv),
+                    Some(mv) => {
+                        self.list[self.bad_end].0 = mv;
+                        self.bad_end += 1;
+                    }
+                    None => {
+                        self.cursor = self.noisy_end;
+                        self.stage = Stage::Killer1;
+                    }
+                },
+                Stage::Killer1 | Stage::Killer2 | Stage::Countermove => {
+                    let i = self.stage as usize - Stage::Killer1 as usize;
+                    self.stage = next_stage(self.stage);
+                    if let Some(mv) = self.refutation(i) {
+                        return Some(mv);
+                    }
+                }
+                Stage::ScoreQuiets => {
+                    self.score_quiets(pos, ctx);
+                    self.stage = Stage::Quiets;
+                }
+                Stage::Quiets => {
+                    if self.skip_quiets || (self.noisy_only && !self.quiet_checks) {
+                        self.stage = Stage::BadNoisy;
+                        continue;
+                    }
+                    let checks_only = self.noisy_only;
+                    match self.pop_best(self.len) {
+                        Some(mv) if self.already_tried(mv) => {}
+                        Some(_) if checks_only && self.list[self.cursor - 1].1 < check_bonus() => {
+                            self.stage = Stage::BadNoisy; // sorted: no checks left
+                        }
+                        Some(mv) => return Some(mv),
+                        None => self.stage = Stage::BadNoisy,
+                    }
+                }
+                Stage::BadNoisy => {
+                    if self.bad_cursor < self.bad_end {
+                        self.bad_cursor += 1;
+                        return Some(self.list[self.bad_cursor - 1].0);
+                    }
+                    self.stage = Stage::Done;
+                }
+                Stage::Done => return None,
+            }
+        }
+    }
+
+    /// Generates all legal moves once, scoring noisy ones (MVV-LVA plus
+    /// capture history) and leaving quiets unscored until needed.
+    fn generate(&mut self, pos: &Position, ctx: &OrderContext) {
+        let board = pos.board();
+        let stm = board.side_to_move();
+        let evasions = pos.in_check();
+        let keep_quiets = !self.noisy_only || evasions || self.quiet_checks;
+        let list = &mut self.list;
+        let tt_move = self.tt_move;
+        let theirs = board.colors(!stm);
+        board.generate_moves(|mut pm| {
+            if !keep_quiets && pm.piece != Piece::Pawn {
+                pm.to &= theirs; // only captures wanted: skip the quiets unseen
+            }
+            for mv in pm {
+                if Some(mv) == tt_move {
+                    continue;
+                }
+                if pos.is_tactical(mv) {
+                    let victim = pos.captured(mv).unwrap_or(Piece::Pawn);
+                    let mvv = see_value(victim) * mvv_scale() + mv.promotion.map_or(0, see_value);
+                    let hist = ctx.hist.capture(piece_to(stm, pm.piece, mv.to), victim);
+                    list.push((mv, mvv + hist / capture_history_divisor() - pm.piece as i32));
+                } else if keep_quiets {
+                    list.push((mv, QUIET));
+                }
+            }
+            false
+        });
+        // Noisy moves first, then the quiets (scored later).
+        let mut noisy_end = 0;
+        for i in 0..list.len() {
+            if list[i].1 != QUIET {
+                list.swap(i, noisy_end);
+                noisy_end += 1;
+            }
+        }
+        self.noisy_end = noisy_end;
+        self.len = list.len();
+        if evasions {
+            // In check every evasion must be searched, quiets included.
+            self.noisy_only = false;
+        }
+    }
+
+    /// Takes the best remaining move of `cursor..end` (a selection-sort step).
+    fn pop_best(&mut self, end: usize) -> Option<Move> {
+        if self.cursor >= end {
+            return None;
+        }
+        let best = best_index(&self.list, self.cursor, end);
+        self.list.swap(self.cursor, best);
+        self.cursor += 1;
+        Some(self.list[self.cursor - 1].0)
+    }
+
+    fn refutation(&mut self, i: usize) -> Option<Move> {
+        if self.noisy_only || self.skip_quiets {
+            return None;
+        }
+        let mv = self.refutations[i]?;
+        let fresh = Some(mv) != self.tt_move && !self.emitted.contains(&Some(mv));
+        if fresh
+            && self.list[self.noisy_end..self.len]
+                .iter()
+                .any(|&(m, _)| m == mv)
+        {
+            self.emitted[i] = Some(mv);
+            return Some(mv);
+        }
+        None
+    }
+
+    fn already_tried(&self, mv: Move) -> bool {
+        self.emitted.contains(&Some(mv))
+    }
+
+    fn score_quiets(&mut self, pos: &Position, ctx: &OrderContext) {
+        let board = pos.board();
+        let stm = board.side_to_move();
+        for i in self.noisy_end..self.len {
+            let mv = self.list[i].0;
+            let piece = moving_piece(board, mv);
+            let pt = piece_to(stm, piece, mv.to);
+            let check = if ctx.checks.gives_check_by(board, mv, piece) {
+                check_bonus()
+            } else {
+                0
+            };
+            if !ctx.config.history || self.quiet_checks {
+                self.list[i].1 = check;
+                continue;
+            }
+            self.list[i].1 = ctx.hist.butterfly(stm, mv, ctx.threats)
+                + ctx.hist.continuation(1, ctx.prevs[0], pt)
+                + ctx.hist.continuation(2, ctx.prevs[1], pt)
+                + check;
+        }
+    }
+}
+
+fn next_stage(s: Stage) -> Stage {
+    match s {
+        Stage::Killer1 => Stage::Killer2,
+        Stage::Killer2 => Stage::Countermove,
+        _ => Stage::ScoreQuiets,
+    }
+}
+
+#[cfg(test)]
+#[path = "movepick_tests.rs"]
+mod tests;

@@ -1,0 +1,224 @@
+//! One self-play game: a randomised and verified start, then node-limited
+//! searches for both sides until the game ends or is adjudicated. Every
+//! ply is kept; the trainer filters when it reads.
+
+use crate::games::GameRecord;
+use cutoff_engine::board::{Board, Color, Position};
+use cutoff_engine::search::info::Silent;
+use cutoff_engine::search::limits::Limits;
+use cutoff_engine::search::score::is_mate;
+use cutoff_engine::search::{self, Settings, Shared, ThreadData};
+
+/// A small deterministic generator (xorshift64*), one per game.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Self {
+        // One SplitMix64 step spreads the seed; xorshift never leaves zero.
+        Self(cutoff_engine::rng::SplitMix(seed).next_u64() | 1)
+    }
+
+    /// The generator of game `index` of a run: a game's randomness depends
+    /// on the run's seed and its index alone, not on the thread playing it.
+    pub fn for_game(seed: u64, index: u64) -> Self {
+        Self::new(seed ^ cutoff_engine::rng::SplitMix(index).next_u64())
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n.max(1) as u64) as usize
+    }
+}
+
+/// How games start, are searched and are cut short.
+#[derive(Clone, Debug)]
+pub struct GameConfig {
+    /// No new iteration after this many nodes.
+    pub soft_nodes: u64,
+    /// The search stops at this many nodes.
+    pub hard_nodes: u64,
+    pub random_plies: usize,
+    /// Depth of the search that checks a randomised start is balanced.
+    pub verify_depth: u32,
+    /// Start from one of the 960 Chess960 positions (chosen at random).
+    pub chess960: bool,
+    /// Play with the hand-crafted evaluation (generation 0) instead of the network.
+    pub hand_crafted: bool,
+}
+
+impl Default for GameConfig {
+    /// The settings of the committed self-play corpus.
+    fn default() -> Self {
+        Self {
+            soft_nodes: 2000,
+            hard_nodes: 50_000,
+            random_plies: 8,
+            verify_depth: 8,
+            chess960: false,
+            hand_crafted: false,
+        }
+    }
+}
+
+/// A score this large (cp) for `WIN_PLIES` plies in a row decides the game.
+const WIN_SCORE: i32 = 2000;
+const WIN_PLIES: usize = 4;
+/// After `DRAW_AFTER` plies, scores within `DRAW_SCORE` for `DRAW_PLIES` plies draw.
+const DRAW_AFTER: usize = 80;
+const DRAW_SCORE: i32 = 10;
+const DRAW_PLIES: usize = 12;
+const MAX_PLIES: usize = 400;
+/// Starts the verification search scores beyond this are thrown away.
+pub const MAX_START_SCORE: i32 = 1000;
+/// A start is drawn again at most this often before the run gives up.
+const START_TRIES: usize = 10_000;
+
+/// Plays game `index`: the same (config, openings, seed, index) give the
+/// same game, whichever thread plays it and whatever it played before.
+pub fn play(
+    config: &GameConfig,
+    openings: &[Board],
+    seed: u64,
+    index: u64,
+) -> Result<GameRecord, String> {
+    let mut rng = Rng::for_game(seed, index);
+    let mut settings = Settings::default();
+    if config.hand_crafted {
+        settings.network = None;
+    }
+    for _ in 0..START_TRIES {
+        if let Some(start) = random_start(config, openings, &settings, &mut rng) {
+            return Ok(play_from(start, config, &settings));
+        }
+    }
+    Err(format!(
+        "no usable start in {START_TRIES} tries: the openings end the game or score beyond {MAX_START_SCORE}"
+    ))
+}
+
+/// A start: an opening (or a Chess960 position), random plies, then a
+/// search that must find the position balanced enough to be a game.
+pub fn random_start(
+    config: &GameConfig,
+    openings: &[Board],
+    settings: &Settings,
+    rng: &mut Rng,
+) -> Option<Position> {
+    let board = if config.chess960 {
+        Board::chess960_startpos(rng.below(960) as u32)
+    } else {
+        openings[rng.below(openings.len())].clone()
+    };
+    let mut pos = Position::new(board, config.chess960);
+    for _ in 0..config.random_plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        pos.play(moves[rng.below(moves.len())]);
+    }
+    if natural_end(&pos).is_some() {
+        return None;
+    }
+    let found = search(
+        &pos,
+        &Limits::depth(config.verify_depth),
+        settings,
+        &Shared::default(),
+        &mut ThreadData::default(),
+    );
+    (found.score.abs() <= MAX_START_SCORE).then_some(pos)
+}
+
+/// Plays the game out from `pos` with a fresh table and fresh histories.
+fn play_from(mut pos: Position, config: &GameConfig, settings: &Settings) -> GameRecord {
+    let start = pos.board().clone();
+    let (shared, mut thread) = (Shared::default(), ThreadData::default());
+    let limits = Limits {
+        nodes: Some(config.hard_nodes),
+        soft_nodes: Some(config.soft_nodes),
+        ..Limits::default()
+    };
+    let mut plies = Vec::new();
+    let (mut win_run, mut draw_run) = (0, 0);
+    let result = loop {
+        if let Some(r) = natural_end(&pos) {
+            break r;
+        }
+        let found = search(&pos, &limits, settings, &shared, &mut thread);
+        let Some(best) = found.best else { break 1 };
+        let white = if pos.side_to_move() == Color::White {
+            found.score
+        } else {
+            -found.score
+        };
+        if is_mate(found.score) {
+            break if white > 0 { 2 } else { 0 };
+        }
+        win_run = if white.abs() >= WIN_SCORE {
+            win_run + 1
+        } else {
+            0
+        };
+        if win_run >= WIN_PLIES {
+            break if white > 0 { 2 } else { 0 };
+        }
+        draw_run = if white.abs() <= DRAW_SCORE {
+            draw_run + 1
+        } else {
+            0
+        };
+        if (plies.len() >= DRAW_AFTER && draw_run >= DRAW_PLIES) || plies.len() >= MAX_PLIES {
+            break 1;
+        }
+        plies.push((best, white.clamp(-32_000, 32_000) as i16));
+        pos.play(best);
+    };
+    GameRecord {
+        start,
+        result,
+        plies,
+    }
+}
+
+/// One move's search on one thread, keeping the table and the histories
+/// (`thread`) of the game's earlier moves.
+fn search(
+    pos: &Position,
+    limits: &Limits,
+    settings: &Settings,
+    shared: &Shared,
+    thread: &mut ThreadData,
+) -> search::SearchResult {
+    shared.reset(false);
+    let threads = std::slice::from_mut(thread);
+    search::run_with(
+        threads,
+        pos,
+        limits,
+        settings,
+        shared,
+        &mut Silent::default(),
+    )
+}
+
+/// The result (0, 1, 2 from White's view) if the game is over by the rules.
+fn natural_end(pos: &Position) -> Option<u8> {
+    if !pos.has_legal_move() {
+        return Some(if !pos.in_check() {
+            1
+        } else if pos.side_to_move() == Color::White {
+            0
+        } else {
+            2
+        });
+    }
+    let draw = pos.is_insufficient_material() || pos.is_fifty_move_draw() || pos.is_repetition(0);
+    draw.then_some(1)
+}

@@ -1,0 +1,211 @@
+//! `cutoff datagen`: self-play games written as whole-game records
+//! ([`crate::games`]), the network's training data.
+//!
+//! Reproducible: game `i` of a run depends only on the options and `i`
+//! (its own random generator, node limits, a fresh table and histories),
+//! and games are written in index order, so the same command gives the same
+//! bytes with any number of threads. Resumable: the file's whole games are
+//! counted and a cut-off last one is dropped, so running the same command
+//! again finishes the file as one uninterrupted run would have.
+
+pub mod cli;
+pub mod format;
+pub mod game;
+pub mod genfens;
+
+use std::collections::BTreeMap;
+use std::fs::{self, File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::time::Instant;
+
+use crate::games::{self, file::Damage};
+use crate::progress;
+use cutoff_engine::board::{Board, fen};
+use game::GameConfig;
+
+/// What `cutoff datagen` was asked for.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub out: PathBuf,
+    /// Games the file holds when the run is done (a resumed run plays the rest).
+    pub games: u64,
+    pub threads: usize,
+    pub seed: u64,
+    pub openings: Option<PathBuf>,
+    pub game: GameConfig,
+}
+
+/// Totals of a run.
+#[derive(Clone, Copy, Debug)]
+pub struct Summary {
+    /// Games already in the file when the run started.
+    pub resumed_from: u64,
+    /// Games this run wrote.
+    pub games: u64,
+    /// Plies (stored positions) this run wrote.
+    pub positions: u64,
+    pub seconds: f64,
+}
+
+/// Runs datagen; errors (bad paths, a damaged file, bad openings) are text.
+pub fn run(opts: &Options) -> Result<Summary, String> {
+    let g = &opts.game;
+    if g.soft_nodes == 0 || g.hard_nodes < g.soft_nodes || opts.threads == 0 {
+        return Err(
+            "--soft-nodes and --threads must be at least 1, --hard-nodes at least --soft-nodes"
+                .into(),
+        );
+    }
+    let openings = match &opts.openings {
+        Some(path) => read_openings(path)?,
+        None => vec![Board::default()],
+    };
+    let first = prepare_file(&opts.out)?;
+    let mut file = OpenOptions::new()
+        .append(true)
+        .open(&opts.out)
+        .map_err(|e| format!("cannot open {}: {e}", opts.out.display()))?;
+    let started = Instant::now();
+    let next = AtomicU64::new(first);
+    let failed = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<(u64, Result<Vec<u8>, String>)>();
+    let written = std::thread::scope(|s| {
+        for _ in 0..opts.threads {
+            let (tx, next, failed, openings) = (tx.clone(), &next, &failed, &openings);
+            s.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= opts.games || failed.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let game = game::play(&opts.game, openings, opts.seed, i).map(|g| g.encode());
+                    if tx.send((i, game)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let written = write_in_order(&mut file, rx, first, opts, started);
+        if written.is_err() {
+            failed.store(true, Ordering::Relaxed);
+        }
+        written
+    })?;
+    Ok(Summary {
+        resumed_from: first,
+        games: written.0,
+        positions: written.1,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// Writes the games as they come in, each in index order, one write and a
+/// flush per game; returns (games, plies) written.
+fn write_in_order(
+    file: &mut File,
+    rx: mpsc::Receiver<(u64, Result<Vec<u8>, String>)>,
+    first: u64,
+    opts: &Options,
+    started: Instant,
+) -> Result<(u64, u64), String> {
+    let bar = progress::bar(
+        opts.games,
+        "{elapsed_precise} [{bar:30}] {pos}/{len} games, {msg} (eta {eta})",
+    );
+    bar.set_position(first);
+    let mut waiting = BTreeMap::new();
+    let (mut want, mut plies) = (first, 0u64);
+    for (i, game) in rx {
+        waiting.insert(i, game?);
+        while let Some(bytes) = waiting.remove(&want) {
+            file.write_all(&bytes)
+                .and_then(|_| file.flush())
+                .map_err(|e| format!("cannot write {}: {e}", opts.out.display()))?;
+            want += 1;
+            // 32 bytes of board, then 4 per ply and 4 for the terminator.
+            plies += (bytes.len() as u64 - 36) / 4;
+            let rate = plies as f64 / started.elapsed().as_secs_f64().max(1e-3);
+            bar.set_position(want);
+            bar.set_message(format!("{plies} positions, {rate:.0} pos/s"));
+            if bar.is_hidden() && want.is_multiple_of(100) {
+                eprintln!("datagen: {want} games, {plies} positions this run, {rate:.0} pos/s");
+            }
+        }
+    }
+    bar.finish();
+    Ok((want - first, plies))
+}
+
+/// Creates the file with its header if needed, cuts off a game left
+/// unfinished by an interrupted write, and returns the whole games there.
+/// Any other damage is an error: a run never writes after bad bytes.
+fn prepare_file(path: &Path) -> Result<u64, String> {
+    let name = path.display().to_string();
+    let bytes = match fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => return Err(format!("cannot read {name}: {e}")),
+    };
+    let parsed = games::parse(&bytes);
+    match &parsed.damage {
+        Some(
+            d @ Damage {
+                truncated: false, ..
+            },
+        ) => {
+            return Err(d.describe(&name, parsed.games.len()));
+        }
+        Some(d) => eprintln!(
+            "datagen: dropped {} bytes of a game cut off at byte offset {}",
+            bytes.len() - parsed.whole_bytes,
+            d.offset
+        ),
+        None => {}
+    }
+    let mut keep = parsed.whole_bytes;
+    if keep == 0 {
+        fs::write(path, games::header()).map_err(|e| format!("cannot write {name}: {e}"))?;
+        keep = games::HEADER_BYTES;
+    } else {
+        let f = OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(|e| format!("cannot open {name}: {e}"))?;
+        f.set_len(keep as u64)
+            .map_err(|e| format!("cannot repair {name}: {e}"))?;
+    }
+    debug_assert!(keep >= games::HEADER_BYTES);
+    Ok(parsed.games.len() as u64)
+}
+
+/// Reads start positions: one FEN or EPD line each (an EPD line's
+/// operations are skipped).
+pub(crate) fn read_openings(path: &Path) -> Result<Vec<Board>, String> {
+    let text =
+        fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut boards = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let mut fields: Vec<&str> = line.split_whitespace().take(6).collect();
+        if fields.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        // A FEN's move counters, or an EPD line's operations after four fields.
+        if !fields[4.min(fields.len())..]
+            .iter()
+            .all(|f| f.parse::<u32>().is_ok())
+        {
+            fields.truncate(4);
+        }
+        let board = fen::parse_fen(&fields.join(" "))
+            .map_err(|e| format!("{} line {}: {e}", path.display(), n + 1))?;
+        boards.push(board);
+    }
+    if boards.is_empty() {
+        return Err(format!("{} has no positions", path.display()));
+    }
+    Ok(boards)
+}

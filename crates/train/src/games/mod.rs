@@ -1,0 +1,72 @@
+//! Whole-game self-play records: the file format datagen writes and the
+//! trainer reads. All integers are little-endian.
+//!
+//! A file is an 8-byte header, `CUTOFFG` and the version byte (1), then
+//! games, each:
+//!
+//! | bytes | field |
+//! |-------|-------|
+//! | 32    | the start board and the result ([`pack::pack_board`]): occupancy, a nibble per piece, side to move, en passant square, halfmove clock, fullmove number, the castling rooks' files (so Chess960 rights fit), the result from White's view (0 Black won, 1 draw, 2 White won) |
+//! | 4 per ply | the move played (u16, [`pack::pack_move`]) and the search score before it (i16 centipawns, **from White's point of view**; mates as the search scores them, beyond 29,000) |
+//! | 4     | zero: the end of the game (no move packs to 0) |
+//!
+//! Every ply of the game proper is stored, in check or not, so the games
+//! can be replayed, re-filtered and re-scored; the random opening plies
+//! before the start board are not. A file is appended to one whole game at
+//! a time; a cut-off last game is dropped on reading (and repaired by a
+//! resumed datagen run).
+
+pub mod cli;
+pub mod file;
+pub mod pack;
+
+use cutoff_engine::board::{Board, Move};
+pub use file::{Parsed, parse, read};
+use pack::{BOARD_BYTES, pack_board, pack_move};
+
+/// The first bytes of every game file.
+pub const MAGIC: &[u8; 7] = b"CUTOFFG";
+pub const VERSION: u8 = 1;
+pub const HEADER_BYTES: usize = 8;
+
+/// One game: where it started, every ply played with its score, the result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    pub start: Board,
+    /// 0 Black won, 1 draw, 2 White won.
+    pub result: u8,
+    /// The moves played and the search score (White's view) that chose each.
+    pub plies: Vec<(Move, i16)>,
+}
+
+/// The file header.
+pub fn header() -> [u8; HEADER_BYTES] {
+    let mut h = [0u8; HEADER_BYTES];
+    h[..MAGIC.len()].copy_from_slice(MAGIC);
+    h[MAGIC.len()] = VERSION;
+    h
+}
+
+impl GameRecord {
+    /// The game's bytes, terminator included.
+    pub fn encode(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(BOARD_BYTES + 4 * (self.plies.len() + 1));
+        out.extend_from_slice(&pack_board(&self.start, self.result));
+        for &(mv, score) in &self.plies {
+            out.extend_from_slice(&pack_move(mv).to_le_bytes());
+            out.extend_from_slice(&score.to_le_bytes());
+        }
+        out.extend_from_slice(&[0; 4]);
+        out
+    }
+
+    /// Calls `f(ply, board, move, score)` for every stored ply, replaying
+    /// the game (the moves were checked legal when the record was read).
+    pub fn replay(&self, mut f: impl FnMut(usize, &Board, Move, i16)) {
+        let mut board = self.start.clone();
+        for (ply, &(mv, score)) in self.plies.iter().enumerate() {
+            f(ply, &board, mv, score);
+            board.play_unchecked(mv);
+        }
+    }
+}

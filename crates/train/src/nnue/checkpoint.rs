@@ -1,0 +1,180 @@
+//! Checkpoints (float weights and optimiser state, after every epoch, so a
+//! killed run resumes) and the quantised export the engine loads.
+
+use std::fs;
+use std::path::Path;
+
+use super::model::Model;
+use super::optim::AdamW;
+use cutoff_engine::eval::nnue::{self, HIDDEN, MAX_OUTPUT_BUCKETS, Network, QA, QB};
+
+/// Before output buckets: hidden, epochs, steps, floats (one bucket).
+const MAGIC_V1: &[u8; 8] = b"CUTOFFCK";
+/// With output buckets: hidden, buckets, epochs, steps, floats.
+const MAGIC: &[u8; 8] = b"CUTOFFC2";
+
+/// Writes the model, optimiser and finished epoch count (atomically: a
+/// temporary file renamed over the old one).
+pub fn save(path: &Path, model: &Model, opt: &AdamW, epochs_done: u32) -> Result<(), String> {
+    let mut out = Vec::with_capacity(32 + 12 * model.params.len());
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&(model.hidden as u32).to_le_bytes());
+    out.extend_from_slice(&(model.buckets as u32).to_le_bytes());
+    out.extend_from_slice(&epochs_done.to_le_bytes());
+    out.extend_from_slice(&opt.t.to_le_bytes());
+    for v in model.params.iter().chain(&opt.m).chain(&opt.v) {
+        out.extend_from_slice(&v.to_le_bytes());
+    }
+    let tmp = path.with_extension("tmp");
+    fs::write(&tmp, &out).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
+    fs::rename(&tmp, path).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// Reads a checkpoint (either format): the model, the optimiser and the
+/// epochs done.
+pub fn load(path: &Path) -> Result<(Model, AdamW, u32), String> {
+    let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let bad = || format!("{} is not a checkpoint of this trainer", path.display());
+    let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+    // (header length, buckets)
+    let (at, buckets) = match bytes.get(..8) {
+        Some(m) if m == MAGIC_V1 && bytes.len() >= 24 => (12, 1),
+        Some(m) if m == MAGIC && bytes.len() >= 28 => (16, u32_at(12) as usize),
+        _ => return Err(bad()),
+    };
+    let hidden = u32_at(8) as usize;
+    let epochs = u32_at(at);
+    let t = u64::from_le_bytes(bytes[at + 4..at + 12].try_into().expect("8 bytes"));
+    let header = at + 12;
+    if !(1..=MAX_OUTPUT_BUCKETS).contains(&buckets) {
+        return Err(bad());
+    }
+    let n = Model::len(hidden, buckets);
+    if bytes.len() != header + 12 * n {
+        return Err(bad());
+    }
+    let floats: Vec<f32> = bytes[header..]
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")))
+        .collect();
+    let model = Model {
+        hidden,
+        buckets,
+        params: floats[..n].to_vec(),
+    };
+    let opt = AdamW {
+        m: floats[n..2 * n].to_vec(),
+        v: floats[2 * n..].to_vec(),
+        t,
+    };
+    Ok((model, opt, epochs))
+}
+
+/// The engine's integer network for `model` (which must have `HIDDEN` neurons).
+pub fn quantise(model: &Model) -> Result<Network, String> {
+    if model.hidden != HIDDEN {
+        return Err(format!(
+            "the engine is built for {HIDDEN} hidden neurons, the model has {}",
+            model.hidden
+        ));
+    }
+    if !(1..=MAX_OUTPUT_BUCKETS).contains(&model.buckets) {
+        return Err(format!(
+            "the engine reads 1 to {MAX_OUTPUT_BUCKETS} output buckets, the model has {}",
+            model.buckets
+        ));
+    }
+    let q = |v: f32, scale: i32| (v * scale as f32).round() as i16;
+    let p = &model.params;
+    Ok(Network {
+        feature_weights: p[model.w1_range()].iter().map(|&v| q(v, QA)).collect(),
+        feature_bias: p[model.b1_range()].iter().map(|&v| q(v, QA)).collect(),
+        output_weights: p[model.w2_range()].iter().map(|&v| q(v, QB)).collect(),
+        output_bias: p[model.b2_range()].iter().map(|&v| q(v, QA * QB)).collect(),
+    })
+}
+
+/// The float model of an engine network (the inverse of [`quantise`]), so
+/// that training can start from a network instead of random weights.
+pub fn dequantise(net: &Network) -> Model {
+    let f = |v: &i16, scale: i32| *v as f32 / scale as f32;
+    let params = (net.feature_weights.iter().map(|v| f(v, QA)))
+        .chain(net.feature_bias.iter().map(|v| f(v, QA)))
+        .chain(net.output_weights.iter().map(|v| f(v, QB)))
+        .chain(net.output_bias.iter().map(|v| f(v, QA * QB)))
+        .collect();
+    Model {
+        hidden: net.hidden(),
+        buckets: net.buckets(),
+        params,
+    }
+}
+
+/// Writes the quantised network file.
+pub fn export(path: &Path, model: &Model) -> Result<(), String> {
+    let net = quantise(model)?;
+    fs::write(path, nnue::file::to_bytes(&net))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nnue::data::Rng;
+
+    fn temp(name: &str) -> std::path::PathBuf {
+        std::env::temp_dir().join(format!("cutoff-ckpt-{name}-{}.bin", std::process::id()))
+    }
+
+    #[test]
+    fn checkpoints_keep_the_buckets() {
+        let model = Model::random(3, 5, &mut Rng(1));
+        let mut opt = AdamW::new(model.params.len());
+        opt.t = 77;
+        let path = temp("buckets");
+        save(&path, &model, &opt, 9).expect("saves");
+        let (back, o, epochs) = load(&path).expect("loads");
+        assert_eq!((back, o.t, epochs), (model, 77, 9));
+        std::fs::remove_file(path).ok();
+    }
+
+    /// A network read back into floats quantises to the same integers.
+    #[test]
+    fn dequantised_networks_quantise_back_unchanged() {
+        for buckets in [1, 3] {
+            let mut model = Model::random(HIDDEN, buckets, &mut Rng(5));
+            let b2 = model.b2_range();
+            model.params[b2].iter_mut().for_each(|b| *b = 0.37);
+            let net = quantise(&model).expect("quantises");
+            let back = dequantise(&net);
+            assert_eq!((back.hidden, back.buckets), (HIDDEN, buckets));
+            assert_ne!(back, model, "the floats were rounded");
+            let again = quantise(&back).expect("quantises");
+            assert_eq!(nnue::file::to_bytes(&again), nnue::file::to_bytes(&net));
+        }
+    }
+
+    /// A checkpoint written before output buckets resumes as one bucket.
+    #[test]
+    fn checkpoints_before_buckets_load() {
+        let model = Model::random(3, 1, &mut Rng(2));
+        let mut bytes = MAGIC_V1.to_vec();
+        bytes.extend_from_slice(&3u32.to_le_bytes());
+        bytes.extend_from_slice(&4u32.to_le_bytes());
+        bytes.extend_from_slice(&12u64.to_le_bytes());
+        for _ in 0..3 {
+            model
+                .params
+                .iter()
+                .for_each(|v| bytes.extend(v.to_le_bytes()));
+        }
+        let path = temp("v1");
+        fs::write(&path, &bytes).expect("writes");
+        let (back, o, epochs) = load(&path).expect("loads");
+        assert_eq!((back.buckets, o.t, epochs), (1, 12, 4));
+        assert_eq!(back, model);
+        fs::write(&path, &bytes[..bytes.len() - 4]).expect("writes");
+        assert!(load(&path).is_err(), "a cut file is refused");
+        std::fs::remove_file(path).ok();
+    }
+}

@@ -1,0 +1,333 @@
+//! `cutoff train`: fits the evaluation network to datagen positions.
+//!
+//! Sparse inputs (about 30 of 768 on per perspective), mini-batches split
+//! over threads, AdamW with a cosine learning-rate schedule, weights clipped
+//! after every step so the quantised network cannot overflow. After each
+//! epoch: the held-out validation loss, a checkpoint (`--resume` continues
+//! from it), the quantised network, and the loss curve.
+
+pub mod checkpoint;
+pub mod cli;
+pub mod data;
+pub mod model;
+pub mod optim;
+pub mod plot;
+pub mod recipe;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use crate::progress;
+use data::{Counts, Filter, Packed, Rng, Sample, decode, decode_as};
+use model::{Model, Scratch};
+use optim::AdamW;
+
+/// What `cutoff train` was asked for.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub data: Vec<PathBuf>,
+    /// Folder for checkpoints, nets, the loss table and curve.
+    pub dir: PathBuf,
+    pub hidden: usize,
+    /// Output buckets by piece count (`eval::nnue::output_bucket`); 1: none.
+    pub output_buckets: usize,
+    pub epochs: u32,
+    pub batch: usize,
+    pub lr: f32,
+    /// The learning rate falls to `lr * final_lr` by the last epoch.
+    pub final_lr: f32,
+    /// Weight of the game result in the target (the rest is the score).
+    pub lambda: f32,
+    /// Mirror every other position's files (at random) while training.
+    pub mirror: bool,
+    /// Share of the positions held out for validation (the last ones: whole games).
+    pub validation: f64,
+    pub threads: usize,
+    pub seed: u64,
+    pub resume: bool,
+    /// Start from this network's weights instead of random ones.
+    pub init: Option<PathBuf>,
+    /// Which positions of game files train.
+    pub filter: Filter,
+}
+
+/// Totals of a run.
+#[derive(Clone, Debug)]
+pub struct Summary {
+    pub positions: usize,
+    /// Positions read, kept and dropped.
+    pub counts: Counts,
+    /// (epoch, training loss, validation loss) of every epoch so far.
+    pub losses: Vec<(u32, f64, f64)>,
+}
+
+/// Random weights, or the network of `--init`, which must have the run's
+/// shape or grow into it: a narrower network is widened (new neurons that
+/// change no evaluation) and a one-bucket one's output layer is copied into
+/// each bucket.
+fn initial_model(opts: &Options) -> Result<Model, String> {
+    let Some(path) = &opts.init else {
+        return Ok(Model::random(
+            opts.hidden,
+            opts.output_buckets,
+            &mut Rng(opts.seed),
+        ));
+    };
+    let mut m = checkpoint::dequantise(&cutoff_engine::eval::nnue::file::load_sized(path)?);
+    if m.hidden < opts.hidden {
+        m = m.widen(opts.hidden, &mut Rng(opts.seed));
+    }
+    if m.buckets == 1 && opts.output_buckets > 1 {
+        m = m.split_output(opts.output_buckets);
+    }
+    if (m.hidden, m.buckets) != (opts.hidden, opts.output_buckets) {
+        return Err(format!(
+            "{} has {} hidden neurons and {} output buckets, not {} and {}",
+            path.display(),
+            m.hidden,
+            m.buckets,
+            opts.hidden,
+            opts.output_buckets
+        ));
+    }
+    Ok(m)
+}
+
+/// Trains; errors (unreadable data, a bad checkpoint) are returned as text.
+pub fn run(opts: &Options) -> Result<Summary, String> {
+    if opts.batch == 0 || opts.threads == 0 || opts.hidden == 0 {
+        return Err("--batch, --threads and --hidden must be at least 1".into());
+    }
+    let max = cutoff_engine::eval::nnue::MAX_OUTPUT_BUCKETS;
+    if !(1..=max).contains(&opts.output_buckets) {
+        return Err(format!("--output-buckets must be 1 to {max}"));
+    }
+    fs::create_dir_all(&opts.dir)
+        .map_err(|e| format!("cannot create {}: {e}", opts.dir.display()))?;
+    let (all, counts) = data::load(&opts.data, &opts.filter)?;
+    eprintln!("train: {}", counts.describe());
+    for damage in &counts.damage {
+        eprintln!("warning: {damage}");
+    }
+    let held = ((all.len() as f64 * opts.validation) as usize).min(all.len() / 2);
+    let (train, valid) = all.split_at(all.len() - held);
+    if train.is_empty() {
+        return Err("no training positions".into());
+    }
+    let ckpt = opts.dir.join("checkpoint.bin");
+    let (mut model, mut opt, done, mut losses) = if opts.resume && ckpt.exists() {
+        let (m, o, e) = checkpoint::load(&ckpt)?;
+        if (m.hidden, m.buckets) != (opts.hidden, opts.output_buckets) {
+            return Err(format!(
+                "the checkpoint has {} hidden neurons and {} output buckets, not {} and {}",
+                m.hidden, m.buckets, opts.hidden, opts.output_buckets
+            ));
+        }
+        (m, o, e, read_losses(&opts.dir)?)
+    } else {
+        let m = initial_model(opts)?;
+        let n = m.params.len();
+        (m, AdamW::new(n), 0, Vec::new())
+    };
+    eprintln!(
+        "train: {} positions, {} held out, hidden {}, output buckets {}, epochs {}..{}",
+        train.len(),
+        valid.len(),
+        opts.hidden,
+        opts.output_buckets,
+        done + 1,
+        opts.epochs
+    );
+    let mut grads: Vec<Vec<f32>> = (0..opts.threads)
+        .map(|_| vec![0.0; model.params.len()])
+        .collect();
+    let steps_per_epoch = train.len().div_ceil(opts.batch);
+    for epoch in done + 1..=opts.epochs {
+        let started = Instant::now();
+        let order = epoch_order(train.len(), opts.seed, epoch);
+        let bar = progress::bar(
+            train.len() as u64,
+            &format!(
+                "epoch {epoch}/{} [{{bar:40}}] {{pos}}/{{len}} {{per_sec}} eta {{eta}}",
+                opts.epochs
+            ),
+        );
+        let mut loss_sum = 0.0;
+        for (step, chunk) in order.chunks(opts.batch).enumerate() {
+            let progress = ((epoch - 1) as usize * steps_per_epoch + step) as f32
+                / (opts.epochs as usize * steps_per_epoch) as f32;
+            let lr = cosine(opts.lr, opts.lr * opts.final_lr, progress);
+            let batch = Batch {
+                data: train,
+                order: chunk,
+                seed: opts.seed ^ (u64::from(epoch) << 40) ^ step as u64,
+            };
+            loss_sum += batch_step(&mut model, &mut opt, &mut grads, &batch, opts, lr);
+            bar.inc(chunk.len() as u64);
+        }
+        bar.finish_and_clear();
+        let train_loss = loss_sum / train.len() as f64;
+        let valid_loss = if valid.is_empty() {
+            train_loss
+        } else {
+            evaluate_loss(&model, valid, opts)
+        };
+        losses.push((epoch, train_loss, valid_loss));
+        let secs = started.elapsed().as_secs_f64();
+        eprintln!(
+            "epoch {epoch}/{}: training loss {train_loss:.6}, validation loss {valid_loss:.6}, {:.0} positions/s",
+            opts.epochs,
+            train.len() as f64 / secs
+        );
+        checkpoint::save(&ckpt, &model, &opt, epoch)?;
+        // Other sizes than the engine's can be trained and compared by their
+        // losses, but only the engine's size exports.
+        if model.hidden == cutoff_engine::eval::nnue::HIDDEN {
+            checkpoint::export(&opts.dir.join(format!("epoch-{epoch}.nnue")), &model)?;
+            checkpoint::export(&opts.dir.join("net.nnue"), &model)?;
+        }
+        write_losses(&opts.dir, &losses)?;
+        plot::loss_curve(&opts.dir.join("loss.svg"), &losses)?;
+    }
+    Ok(Summary {
+        positions: train.len(),
+        counts,
+        losses,
+    })
+}
+
+/// The epoch's shuffled order of the training positions (a function of seed
+/// and epoch alone, so a resumed run sees the same order).
+fn epoch_order(n: usize, seed: u64, epoch: u32) -> Vec<u32> {
+    let mut order: Vec<u32> = (0..n as u32).collect();
+    Rng(seed ^ (u64::from(epoch) << 32) ^ 0x5EED).shuffle(&mut order);
+    order
+}
+
+fn cosine(start: f32, end: f32, progress: f32) -> f32 {
+    end + 0.5 * (start - end) * (1.0 + (std::f32::consts::PI * progress.clamp(0.0, 1.0)).cos())
+}
+
+/// The positions of one optimiser step.
+struct Batch<'a> {
+    data: &'a [Packed],
+    /// Indices into `data`.
+    order: &'a [u32],
+    /// Decides which positions are mirrored.
+    seed: u64,
+}
+
+/// One optimiser step on a batch; returns the summed loss.
+fn batch_step(
+    model: &mut Model,
+    opt: &mut AdamW,
+    grads: &mut [Vec<f32>],
+    batch: &Batch,
+    opts: &Options,
+    lr: f32,
+) -> f64 {
+    let chunk = batch.order;
+    let per_thread = chunk.len().div_ceil(grads.len());
+    let shared: &Model = model;
+    let losses: Vec<f64> = std::thread::scope(|s| {
+        let handles: Vec<_> = grads
+            .iter_mut()
+            .zip(chunk.chunks(per_thread))
+            .map(|(grad, part)| {
+                s.spawn(move || {
+                    grad.iter_mut().for_each(|g| *g = 0.0);
+                    let mut scratch = Scratch::new(shared.hidden);
+                    part.iter()
+                        .map(|&i| {
+                            let flip = opts.mirror && mix(u64::from(i) ^ batch.seed) & 1 == 1;
+                            let sample = decode_as(&batch.data[i as usize], flip)
+                                .expect("records were checked when loaded");
+                            shared.loss(&sample, opts.lambda, &mut scratch, Some(grad)) as f64
+                        })
+                        .sum::<f64>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("training thread"))
+            .collect()
+    });
+    let used = chunk.len().div_ceil(per_thread);
+    let (first, rest) = grads.split_at_mut(1);
+    for other in &rest[..used - 1] {
+        first[0]
+            .iter_mut()
+            .zip(other.iter())
+            .for_each(|(a, b)| *a += b);
+    }
+    let scale = 1.0 / chunk.len() as f32;
+    first[0].iter_mut().for_each(|g| *g *= scale);
+    opt.step(&mut model.params, &first[0], lr);
+    model.clip();
+    losses.iter().sum()
+}
+
+/// Mean loss over `positions` (no gradient).
+pub fn evaluate_loss(model: &Model, positions: &[Packed], opts: &Options) -> f64 {
+    let per_thread = positions.len().div_ceil(opts.threads).max(1);
+    let total: f64 = std::thread::scope(|s| {
+        let handles: Vec<_> = positions
+            .chunks(per_thread)
+            .map(|part| {
+                s.spawn(move || {
+                    let mut scratch = Scratch::new(model.hidden);
+                    part.iter()
+                        .map(|p| model.loss(&sample(p), opts.lambda, &mut scratch, None) as f64)
+                        .sum::<f64>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("validation thread"))
+            .sum()
+    });
+    total / positions.len().max(1) as f64
+}
+
+/// A well-mixed hash (splitmix64's finaliser).
+fn mix(x: u64) -> u64 {
+    data::Rng(x).next_u64()
+}
+
+fn sample(p: &Packed) -> Sample {
+    decode(p).expect("records were checked when loaded")
+}
+
+fn write_losses(dir: &Path, rows: &[(u32, f64, f64)]) -> Result<(), String> {
+    let mut text = String::from("epoch,training,validation\n");
+    for (e, t, v) in rows {
+        text.push_str(&format!("{e},{t:.6},{v:.6}\n"));
+    }
+    let path = dir.join("loss.csv");
+    fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+fn read_losses(dir: &Path) -> Result<Vec<(u32, f64, f64)>, String> {
+    let path = dir.join("loss.csv");
+    let Ok(text) = fs::read_to_string(&path) else {
+        return Ok(Vec::new());
+    };
+    text.lines()
+        .skip(1)
+        .map(|line| {
+            let f: Vec<&str> = line.split(',').collect();
+            let bad = || format!("{}: bad line '{line}'", path.display());
+            if f.len() != 3 {
+                return Err(bad());
+            }
+            Ok((
+                f[0].parse().map_err(|_| bad())?,
+                f[1].parse().map_err(|_| bad())?,
+                f[2].parse().map_err(|_| bad())?,
+            ))
+        })
+        .collect()
+}
