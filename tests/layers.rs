@@ -3,7 +3,8 @@
 //! dependencies; the trainer and the lab depend on the engine only. Inside
 //! the engine: uci -> engine -> search -> (board, eval). A file may import
 //! only from its own layer or a lower one, and the files of search/ import
-//! each other without cycles. Read from the source text: `crate::x`, `super::x` and
+//! each other without cycles and nothing from search/mod.rs (which only
+//! names the modules). Read from the source text: `crate::x`, `super::x` and
 //! `use super::{x, y}`; comments, `pub mod`/`pub use` lines (a module's
 //! facade) and `#[cfg(test)]` modules do not count.
 
@@ -155,7 +156,14 @@ fn check(dir: &Path) -> (Vec<String>, usize) {
             }
             if top == "search" && dep == "search" && !sub.is_empty() {
                 let is_file = dir.join("search").join(format!("{dep_sub}.rs")).exists();
-                let target = if is_file { dep_sub } else { "mod".to_string() };
+                let target = if is_file { dep_sub.clone() } else { "mod".to_string() };
+                // mod.rs only names the modules: nothing is imported from it.
+                if target == "mod" && sub != "mod" {
+                    bad.push(format!(
+                        "{} imports {dep_sub} from search/mod.rs",
+                        rel.display()
+                    ));
+                }
                 if target != sub {
                     graph.entry(sub.to_string()).or_default().insert(target);
                 }
@@ -221,7 +229,8 @@ fn every_module_imports_only_its_own_layer_or_lower() {
     );
 }
 
-/// The check finds what it is for: an upward import and a search cycle.
+/// The check finds what it is for: an upward import, a search cycle and an
+/// import from search/mod.rs.
 #[test]
 fn the_check_catches_an_upward_import_and_a_cycle() {
     let dir = std::env::temp_dir().join(format!("cutoff-layers-{}", std::process::id()));
@@ -234,7 +243,11 @@ fn the_check_catches_an_upward_import_and_a_cycle() {
         "search/c.rs",
         "use crate::engine::Engine;\n#[cfg(test)]\nmod tests { use crate::uci::Y; }\n",
     );
-    write("search/mod.rs", "pub mod a;\npub mod b;\npub mod c;\n");
+    write("search/d.rs", "use super::Shared;\n");
+    write(
+        "search/mod.rs",
+        "pub mod a;\npub mod b;\npub mod c;\npub mod d;\npub struct Shared;\n",
+    );
     let (bad, _) = check(&dir);
     assert!(
         bad.iter().any(|b| b.contains("search/c imports engine")),
@@ -249,7 +262,12 @@ fn the_check_catches_an_upward_import_and_a_cycle() {
             .any(|b| b.contains("cycle") && b.contains('a') && b.contains('b')),
         "{bad:?}"
     );
-    assert_eq!(bad.len(), 2, "{bad:?}");
+    assert!(
+        bad.iter()
+            .any(|b| b.contains("search/d imports Shared from search/mod.rs")),
+        "{bad:?}"
+    );
+    assert_eq!(bad.len(), 3, "{bad:?}");
     let _ = fs::remove_dir_all(&dir);
 }
 

@@ -1,10 +1,11 @@
 //! The short mate problems of `data/mates.epd` (mate in 1 to 3, verified with
 //! Stockfish) are solved with the exact distance within a node budget.
 
+use crate::common;
 use cutoff_engine::epd::parse_line;
+use cutoff_engine::search::Settings;
 use cutoff_engine::search::info::Silent;
 use cutoff_engine::search::limits::Limits;
-use cutoff_engine::search::{self, Settings, Shared};
 
 const MATES: &str = include_str!("../data/mates.epd");
 const NODE_BUDGET: u64 = 3_000_000;
@@ -23,12 +24,12 @@ fn short_mates_are_found_with_exact_distance() {
             nodes: Some(NODE_BUDGET),
             ..Limits::default()
         };
-        let shared = Shared::with_hash(16).unwrap();
-        let r = search::run(
+        let settings = Settings::default();
+        let (r, _) = common::search_on_new_pool(
             &case.position,
             &limits,
-            &Settings::default(),
-            &shared,
+            &settings,
+            16,
             &mut Silent::default(),
         );
         let best = r.best.expect("a move");

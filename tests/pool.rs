@@ -11,7 +11,7 @@ use common::{Session, field};
 use cutoff_engine::board::Position;
 use cutoff_engine::search::info::Silent;
 use cutoff_engine::search::limits::Limits;
-use cutoff_engine::search::{self, SearchJob, SearchResult, Settings, Shared, ThreadPool};
+use cutoff_engine::search::{SearchJob, SearchResult, Settings, Shared, ThreadPool};
 
 const FEN: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 const DEPTH: u32 = 8;
@@ -22,7 +22,7 @@ fn job() -> SearchJob {
 }
 
 fn search_on(pool: &ThreadPool) -> SearchResult {
-    let (result, _) = pool.search(job(), Silent::default());
+    let result = pool.search(job(), &mut Silent::default());
     assert!(result.best.is_some());
     result
 }
@@ -37,23 +37,37 @@ fn fresh_pool(hash_mb: usize) -> ThreadPool {
     ThreadPool::new(1, Shared::with_hash(hash_mb).unwrap())
 }
 
+/// `new_game` forgets everything: a used pool then searches as a new one
+/// does (bench, EPD suites and datagen rely on it).
 #[test]
-fn a_fresh_pool_searches_as_the_one_shot_search_does() {
-    let pos = Position::from_fen(FEN, false).unwrap();
-    let shared = Shared::with_hash(16).unwrap();
-    let limits = Limits::depth(DEPTH);
-    let once = search::run(
-        &pos,
-        &limits,
-        &Settings::default(),
-        &shared,
-        &mut Silent::default(),
+fn a_new_game_searches_as_a_fresh_pool_does() {
+    let fresh = search_on(&fresh_pool(16));
+    let used = fresh_pool(16);
+    search_on(&used);
+    let again = search_on(&used);
+    assert_ne!(
+        again.nodes, fresh.nodes,
+        "the second search learned nothing"
     );
-    let pooled = search_on(&fresh_pool(16));
+    used.new_game();
+    let after = search_on(&used);
     assert_eq!(
-        (pooled.nodes, pooled.best, pooled.score),
-        (once.nodes, once.best, once.score)
+        (after.nodes, after.best, after.score),
+        (fresh.nodes, fresh.best, fresh.score)
     );
+}
+
+/// What the search reports reaches the caller of `ThreadPool::search`, in
+/// order, and the last line is the answer's.
+#[test]
+fn a_pool_search_forwards_every_report() {
+    let mut infos: Vec<cutoff_engine::search::info::Info> = Vec::new();
+    let result = fresh_pool(16).search(job(), &mut infos);
+    let depths: Vec<u32> = infos.iter().map(|i| i.depth).collect();
+    assert!(depths.windows(2).all(|w| w[0] <= w[1]), "{depths:?}");
+    assert_eq!(depths.last(), Some(&DEPTH));
+    let root = Position::from_fen(FEN, false).unwrap();
+    assert_eq!(infos.last().unwrap().pv[0], root.uci(result.best.unwrap()));
 }
 
 #[test]

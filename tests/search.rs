@@ -1,6 +1,7 @@
 //! Behaviour of the search: mates with exact distances, draws, root-move
 //! restrictions, MultiPV, threads, determinism, and every technique switch.
 
+use crate::common;
 use cutoff_engine::board::Position;
 use cutoff_engine::eval::Evaluator;
 use cutoff_engine::eval::nnue::default_network;
@@ -8,12 +9,11 @@ use cutoff_engine::search::config::SearchConfig;
 use cutoff_engine::search::info::{Info, Silent};
 use cutoff_engine::search::limits::Limits;
 use cutoff_engine::search::score::{UciScore, is_mate, mate_moves};
-use cutoff_engine::search::{self, SearchResult, Settings, Shared};
+use cutoff_engine::search::{SearchResult, Settings, Shared};
 
 fn search_with(fen: &str, limits: Limits, settings: Settings) -> SearchResult {
     let pos = Position::from_fen(fen, false).unwrap();
-    let shared = Shared::with_hash(16).unwrap();
-    search::run(&pos, &limits, &settings, &shared, &mut Silent::default())
+    common::search_on_new_pool(&pos, &limits, &settings, 16, &mut Silent::default()).0
 }
 
 fn search_depth(fen: &str, depth: u32) -> SearchResult {
@@ -88,13 +88,12 @@ fn respects_searchmoves() {
 #[test]
 fn multipv_reports_distinct_ordered_lines() {
     let pos = Position::default();
-    let shared = Shared::with_hash(16).unwrap();
     let settings = Settings {
         multipv: 3,
         ..Settings::default()
     };
     let mut infos: Vec<Info> = Vec::new();
-    search::run(&pos, &Limits::depth(6), &settings, &shared, &mut infos);
+    common::search_on_new_pool(&pos, &Limits::depth(6), &settings, 16, &mut infos);
     let last: Vec<&Info> = infos.iter().filter(|i| i.depth == 6).collect();
     assert_eq!(last.len(), 3);
     let firsts: Vec<&String> = last.iter().map(|i| &i.pv[0]).collect();
@@ -200,17 +199,12 @@ fn the_table_stores_raw_static_evaluations() {
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
     ] {
         let mut pos = Position::from_fen(fen, false).unwrap();
-        let shared = Shared::with_hash(16).unwrap();
         let limits = Limits::depth(11);
-        search::run(
-            &pos,
-            &limits,
-            &Settings::default(),
-            &shared,
-            &mut Silent::default(),
-        );
+        let settings = Settings::default();
+        let (_, pool) =
+            common::search_on_new_pool(&pos, &limits, &settings, 16, &mut Silent::default());
         let mut seen = 0;
-        let bad = tt_evals_not_raw(&mut pos, &shared, 2, &mut seen);
+        let bad = tt_evals_not_raw(&mut pos, pool.shared(), 2, &mut seen);
         assert!(seen > 100, "{fen}: only {seen} entries found");
         assert_eq!(
             bad, 0,

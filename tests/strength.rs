@@ -13,7 +13,7 @@ use cutoff_engine::search::info::{Info, Reporter};
 use cutoff_engine::search::limits::Limits;
 use cutoff_engine::search::score::UciScore;
 use cutoff_engine::search::strength::{MIN_ELO, NOISE_TOP_ELO, Strength};
-use cutoff_engine::search::{self, SearchResult, Settings, Shared};
+use cutoff_engine::search::{SearchResult, Settings};
 use cutoff_engine::uci::options;
 
 /// Nodes a stopped search may count past its limit while it unwinds.
@@ -62,9 +62,8 @@ fn limited(elo: i32) -> Settings {
 }
 
 fn run(pos: &Position, limits: &Limits, settings: &Settings) -> (SearchResult, Vec<Info>) {
-    let shared = Shared::with_hash(16).unwrap();
     let mut c = Collect::default();
-    let r = search::run(pos, limits, settings, &shared, &mut c);
+    let (r, _) = common::search_on_new_pool(pos, limits, settings, 16, &mut c);
     (r, c.infos)
 }
 

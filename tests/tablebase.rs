@@ -12,7 +12,7 @@ use cozy_chess::Board;
 use cutoff_engine::board::Position;
 use cutoff_engine::search::info::Info;
 use cutoff_engine::search::limits::Limits;
-use cutoff_engine::search::{self, Settings, Shared};
+use cutoff_engine::search::{self, Settings};
 use cutoff_engine::tablebase::{Syzygy, Tablebase, Wdl, root};
 
 const TABLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy");
@@ -108,13 +108,7 @@ fn search(fen: &str, syzygy: Option<Syzygy>, depth: u32) -> (search::SearchResul
         ..Settings::default()
     };
     let mut infos: Vec<Info> = Vec::new();
-    let r = search::run(
-        &pos,
-        &Limits::depth(depth),
-        &settings,
-        &Shared::default(),
-        &mut infos,
-    );
+    let (r, _) = common::search_on_new_pool(&pos, &Limits::depth(depth), &settings, 1, &mut infos);
     (r, infos)
 }
 

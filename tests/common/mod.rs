@@ -12,6 +12,24 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 use cutoff_engine::board::{Position, moves};
+use cutoff_engine::search::info::Reporter;
+use cutoff_engine::search::limits::Limits;
+use cutoff_engine::search::{SearchJob, SearchResult, Settings, Shared, ThreadPool};
+
+/// One search on a pool of its own (`settings.threads` threads, a table of
+/// `hash_mb` MB), as bench, EPD suites and the lab search; the pool is
+/// returned so that its table can be looked at.
+pub fn search_on_new_pool(
+    pos: &Position,
+    limits: &Limits,
+    settings: &Settings,
+    hash_mb: usize,
+    reporter: &mut dyn Reporter,
+) -> (SearchResult, ThreadPool) {
+    let pool = ThreadPool::new(settings.threads, Shared::with_hash(hash_mb).unwrap());
+    let job = SearchJob::new(pos.clone(), limits.clone(), settings.clone());
+    (pool.search(job, reporter), pool)
+}
 
 /// Generous: the test machine may be busy compiling. Only a hang reaches it.
 pub const TIMEOUT: Duration = Duration::from_secs(30);

@@ -8,7 +8,7 @@ use std::time::Instant;
 use crate::board::Position;
 use crate::search::info::Silent;
 use crate::search::limits::Limits;
-use crate::search::{self, Settings, Shared};
+use crate::search::{SearchJob, Settings, Shared, ThreadPool};
 
 /// Hash size of each bench search (fixed, so the node count is too).
 pub const BENCH_HASH_MB: usize = 16;
@@ -85,23 +85,19 @@ pub fn measure(depth: u32, hand_crafted: bool) -> BenchResult {
     if hand_crafted {
         settings.network = None;
     }
+    let shared = Shared::with_hash(BENCH_HASH_MB).expect("a 16 MB table fits");
+    // One thread, the pool's, as in a game.
+    let pool = ThreadPool::new(1, shared);
     let started = Instant::now();
     let mut nodes = 0;
     for fen in POSITIONS {
         let Ok(pos) = Position::from_fen(fen, false) else {
             continue;
         };
-        let Ok(shared) = Shared::with_hash(BENCH_HASH_MB) else {
-            continue;
-        };
-        let result = search::run(
-            &pos,
-            &Limits::depth(depth),
-            &settings,
-            &shared,
-            &mut Silent::default(),
-        );
-        nodes += result.nodes;
+        // Each position from a fresh state: an empty table, no histories.
+        pool.new_game();
+        let job = SearchJob::new(pos, Limits::depth(depth), settings.clone());
+        nodes += pool.search(job, &mut Silent::default()).nodes;
     }
     BenchResult {
         nodes,

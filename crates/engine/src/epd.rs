@@ -8,7 +8,7 @@ use crate::board::{Move, Position};
 use crate::search::info::Silent;
 use crate::search::limits::Limits;
 use crate::search::score::{UciScore, is_mate, mate_moves};
-use crate::search::{self, Settings, Shared};
+use crate::search::{SearchJob, Settings, Shared, ThreadPool};
 
 /// Mate problems taking at least this long are listed.
 const SLOW_MS: u64 = 1000;
@@ -138,8 +138,10 @@ pub fn run(path: &str, movetime: u64, threads: usize, hash_mb: usize) -> Result<
     if cases.is_empty() {
         return Err(format!("{path}: no position could be read"));
     }
+    let pool = ThreadPool::new(settings.threads, Shared::with_hash(hash_mb)?);
     for case in cases {
-        let shared = Shared::with_hash(hash_mb)?;
+        // Each position from a fresh state: an empty table, no histories.
+        pool.new_game();
         // A mate problem ends as soon as a mate that short is found.
         let limits = Limits {
             movetime: Some(movetime),
@@ -148,7 +150,8 @@ pub fn run(path: &str, movetime: u64, threads: usize, hash_mb: usize) -> Result<
         };
         let started = std::time::Instant::now();
         let mut silent = Silent::default();
-        let result = search::run(&case.position, &limits, &settings, &shared, &mut silent);
+        let job = SearchJob::new(case.position.clone(), limits, settings.clone());
+        let result = pool.search(job, &mut silent);
         let ms = started.elapsed().as_millis() as u64;
         slowest = slowest.max(ms);
         if case.mate.is_some() && ms >= SLOW_MS {

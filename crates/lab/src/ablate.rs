@@ -11,7 +11,7 @@ use cutoff_engine::board::Position;
 use cutoff_engine::search::config::SearchConfig;
 use cutoff_engine::search::info::{Info, Reporter};
 use cutoff_engine::search::limits::Limits;
-use cutoff_engine::search::{self, Settings, Shared};
+use cutoff_engine::search::{SearchJob, Settings, Shared, ThreadPool};
 
 /// One configuration; the JSON Lines object of `lab ablate --json`.
 #[derive(Clone, Debug, Serialize)]
@@ -53,13 +53,8 @@ struct Sample {
 
 fn measure(pos: &Position, depth: u32, settings: &Settings) -> Sample {
     let mut its = Iterations::default();
-    let result = search::run(
-        pos,
-        &Limits::depth(depth),
-        settings,
-        &Shared::default(),
-        &mut its,
-    );
+    let job = SearchJob::new(pos.clone(), Limits::depth(depth), settings.clone());
+    let result = ThreadPool::new(settings.threads, Shared::default()).search(job, &mut its);
     let cumulative = |d: usize| its.0.get(d).copied().unwrap_or(0);
     let d = depth as usize;
     let last = cumulative(d - 1).saturating_sub(if d >= 2 { cumulative(d - 2) } else { 0 });

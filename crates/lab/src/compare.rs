@@ -10,7 +10,7 @@ use cutoff_engine::board::Position;
 use cutoff_engine::search::info::Silent;
 use cutoff_engine::search::limits::Limits;
 use cutoff_engine::search::score::{MATE as ENGINE_MATE, is_mate};
-use cutoff_engine::search::{self, Settings, Shared};
+use cutoff_engine::search::{SearchJob, Settings, Shared, ThreadPool};
 
 use super::alphabeta::{self, Cutoff};
 use super::chess::{ChessGame, ChessOptions, MATE};
@@ -191,13 +191,8 @@ fn check(row: Row, minimax_value: Value) -> Result<Row, String> {
 /// Cutoff's full search at `depth` (its own evaluation, quiescence and pruning).
 fn engine_row(pos: &Position, depth: u32) -> Row {
     let started = Instant::now();
-    let result = search::run(
-        pos,
-        &Limits::depth(depth),
-        &Settings::default(),
-        &Shared::default(),
-        &mut Silent::default(),
-    );
+    let job = SearchJob::new(pos.clone(), Limits::depth(depth), Settings::default());
+    let result = ThreadPool::new(1, Shared::default()).search(job, &mut Silent::default());
     Row {
         algorithm: "engine".to_string(),
         depth,

@@ -203,8 +203,7 @@ impl Engine {
     pub fn new_game(&mut self) {
         self.stop();
         self.lag.forget_move();
-        self.pool.shared().tt.clear();
-        self.pool.clear_histories();
+        self.pool.new_game();
     }
 
     /// Clears the transposition table (`Clear Hash`).

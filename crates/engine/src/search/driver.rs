@@ -15,22 +15,24 @@
 //! by what they find in the table, and help each other through it. The main
 //! thread manages time, reports, and at the end picks the result of the
 //! thread that got deepest (the best score breaks ties). The threads are the
-//! engine's persistent pool (`pool`), or threads started for one search
-//! (`run`, `run_with`); both go through `Task`, `search_thread`, `conclude`.
+//! persistent pool's (`pool`): each runs `search_thread` on the search's
+//! `Task`, and thread 0 picks the result (`conclude`).
 
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use super::info::{Bound, Info, Reporter};
+use super::job::{SearchResult, Settings};
 use super::limits::Limits;
 use super::outcome::RootOutcome;
 use super::params::{aspiration_delta, aspiration_growth_pct, aspiration_min_depth};
+use super::report::pv_to_uci;
 use super::report::{game_over_info, report, report_bound, shown_score, tbhits};
 use super::score::{INFINITE, MAX_PLY, Score, is_mate, mate_moves};
+use super::shared::Shared;
 use super::strength::Strength;
 use super::thread::{Task, ThreadData, Worker};
 use super::time::{Clock, Iteration, Trend};
-use super::{SEARCH_STACK_BYTES, SearchResult, Settings, Shared, pv_to_uci};
 use crate::board::{Move, Position};
 
 /// Prepared here, where the root is examined; defined beside the workers
@@ -82,56 +84,6 @@ pub(crate) struct ThreadResult {
     /// Under a strength limit, the main thread's root lines of its last
     /// completed iteration (score, line), best first.
     lines: Vec<(Score, Vec<Move>)>,
-}
-
-/// Runs a search from `root` under `limits` on `settings.threads` threads
-/// with fresh histories, and returns the best move. Time limits count from
-/// now. For bench, tests, the lab and EPD suites; the engine searches on
-/// its `ThreadPool`.
-pub fn run(
-    root: &Position,
-    limits: &Limits,
-    settings: &Settings,
-    shared: &Shared,
-    reporter: &mut dyn Reporter,
-) -> SearchResult {
-    let mut threads: Vec<ThreadData> = (0..settings.threads.max(1))
-        .map(|_| ThreadData::default())
-        .collect();
-    run_with(&mut threads, root, limits, settings, shared, reporter)
-}
-
-/// `run` on one thread per element of `threads`, whose data the caller
-/// keeps from one search to the next (datagen keeps one through a game).
-pub fn run_with(
-    threads: &mut [ThreadData],
-    root: &Position,
-    limits: &Limits,
-    settings: &Settings,
-    shared: &Shared,
-    reporter: &mut dyn Reporter,
-) -> SearchResult {
-    let Some(task) = Task::new(root, limits, settings, shared, Instant::now(), reporter) else {
-        return SearchResult::none(0);
-    };
-    let results = std::thread::scope(|scope| {
-        let mut handles = Vec::new();
-        let mut main_reporter = Some(&mut *reporter as &mut dyn Reporter);
-        for (id, td) in threads.iter_mut().enumerate() {
-            let (task, reporter) = (&task, main_reporter.take());
-            let spawned = std::thread::Builder::new()
-                .name(format!("search-{id}"))
-                .stack_size(SEARCH_STACK_BYTES)
-                .spawn_scoped(scope, move || search_thread(td, id, task, shared, reporter));
-            match spawned {
-                Ok(h) => handles.push(h),
-                Err(_) if id > 0 => break, // run with fewer helper threads
-                Err(e) => panic!("cannot start the search thread: {e}"),
-            }
-        }
-        handles.into_iter().filter_map(|h| h.join().ok()).collect()
-    });
-    conclude(results, &task, shared, reporter)
 }
 
 /// Thread `id`'s part of `task`, on its kept data `td`; only the main

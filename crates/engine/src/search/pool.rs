@@ -9,43 +9,26 @@
 //! caller's code after the search (the engine prints `bestmove`) runs there
 //! too, so the caller never waits for a search.
 //!
+//! Every search runs here: the engine's `go`, and `bench`, EPD suites,
+//! datagen and the lab through `search`, which waits for the result.
+//!
 //! The table is resized in place: that takes `&mut Shared`, which the pool
 //! has only while every thread is parked (jobs hold the only other `Arc`s).
 
 use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::Ordering;
 use std::sync::mpsc;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
-use std::time::Instant;
 
 use super::driver::{conclude, search_thread};
-use super::info::Reporter;
-use super::limits::Limits;
+use super::info::{Info, Reporter};
+use super::job::{SearchJob, SearchResult};
+use super::shared::Shared;
 use super::thread::{Task, ThreadData};
-use super::{SEARCH_STACK_BYTES, SearchResult, Settings, Shared};
-use crate::board::Position;
 
-/// One search: where, how far, with what, and when `go` arrived (the clock
-/// runs from then, so the time to wake the threads is charged too).
-#[derive(Clone, Debug)]
-pub struct SearchJob {
-    pub root: Position,
-    pub limits: Limits,
-    pub settings: Settings,
-    pub start: Instant,
-}
-
-impl SearchJob {
-    /// A search of `root` under `limits` whose clock starts now.
-    pub fn new(root: Position, limits: Limits, settings: Settings) -> Self {
-        Self {
-            root,
-            limits,
-            settings,
-            start: Instant::now(),
-        }
-    }
-}
+/// Stack size of search threads: deep recursion with large frames.
+pub const SEARCH_STACK_BYTES: usize = 64 * 1024 * 1024;
 
 type Job = Box<dyn FnOnce(&mut ThreadData) + Send>;
 
@@ -206,23 +189,38 @@ impl ThreadPool {
         main.mailbox.post(Box::new(move |td| f(td, &team)));
     }
 
-    /// Searches `job` on the pool and waits for the result, which `reporter`
-    /// has seen too (for tests and tools; the engine uses `start`).
-    pub fn search<R: Reporter + 'static>(
-        &self,
-        job: SearchJob,
-        mut reporter: R,
-    ) -> (SearchResult, R) {
+    /// Searches `job` on the pool and waits for the result. What the search
+    /// reports reaches `reporter` on the caller's thread, in order, before
+    /// this returns (the pool's threads never hold the caller's borrow).
+    pub fn search(&self, job: SearchJob, reporter: &mut dyn Reporter) -> SearchResult {
         self.wait();
         self.shared.reset(job.limits.ponder);
         let (tx, rx) = mpsc::channel();
         self.start(move |td, team| {
-            let result = team.search(td, &job, &mut reporter);
-            let _ = tx.send((result, reporter));
+            let mut forward = Forward(tx.clone());
+            let result = team.search(td, &job, &mut forward);
+            let _ = tx.send(Report::Done(result));
         });
-        let out = rx.recv().expect("the search thread ended without a result");
+        let mut result = None;
+        for report in rx {
+            match report {
+                Report::Info(info) => reporter.info(&info),
+                Report::Currmove(depth, mv, n) => reporter.currmove(depth, &mv, n),
+                Report::String(text) => reporter.string(&text),
+                Report::Done(r) => result = Some(r),
+            }
+        }
         self.wait();
-        out
+        // A search that panicked has sent nothing: it answers no move.
+        result.unwrap_or_else(|| SearchResult::none(self.shared.nodes.load(Ordering::Relaxed)))
+    }
+
+    /// Forgets every earlier search (`ucinewgame`): the table is emptied and
+    /// each thread clears its histories.
+    pub fn new_game(&self) {
+        self.wait();
+        self.shared.tt.clear();
+        self.clear_histories();
     }
 
     /// Waits until every thread is parked (the search, if any, is over).
@@ -274,9 +272,7 @@ impl ThreadPool {
 
     /// Stops any search, then ends and joins every thread.
     fn quit(&mut self) {
-        self.shared
-            .stop
-            .store(true, std::sync::atomic::Ordering::SeqCst);
+        self.shared.stop.store(true, Ordering::SeqCst);
         for t in &self.threads {
             t.mailbox.quit();
         }
@@ -336,5 +332,30 @@ impl Team {
         results.sort_by_key(|&(id, _)| id);
         let results = results.into_iter().map(|(_, r)| r).collect();
         conclude(results, &task, &self.shared, reporter)
+    }
+}
+
+/// A search's reports on their way to the caller of `ThreadPool::search`.
+enum Report {
+    Info(Info),
+    Currmove(u32, String, usize),
+    String(String),
+    Done(SearchResult),
+}
+
+/// The reporter of a pool search: sends each report to the waiting caller.
+struct Forward(mpsc::Sender<Report>);
+
+impl Reporter for Forward {
+    fn info(&mut self, info: &Info) {
+        let _ = self.0.send(Report::Info(info.clone()));
+    }
+
+    fn currmove(&mut self, depth: u32, mv: &str, number: usize) {
+        let _ = self.0.send(Report::Currmove(depth, mv.to_string(), number));
+    }
+
+    fn string(&mut self, text: &str) {
+        let _ = self.0.send(Report::String(text.to_string()));
     }
 }

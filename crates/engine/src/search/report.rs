@@ -9,8 +9,8 @@ use super::info::{Bound, Info, Outcome};
 use super::outcome::RootOutcome;
 use super::params::BOUND_INFO_AFTER_MS;
 use super::score::{INFINITE, Score, UciScore};
+use super::shared::Shared;
 use super::thread::Worker;
-use super::{Shared, pv_to_uci};
 use crate::board::{Move, Position};
 
 /// Prints one `info` line per PV line of the finished iteration.
@@ -117,4 +117,18 @@ pub(crate) fn game_over_info(root: &Position, shared: &Shared) -> Info {
 /// Tablebase hits for `info`, when tables are in use.
 pub(crate) fn tbhits(shared: &Shared, tb: bool) -> Option<u64> {
     tb.then(|| shared.tbhits.load(Ordering::Relaxed))
+}
+
+/// Formats a line of moves from `root` in UCI notation.
+pub fn pv_to_uci(root: &Position, line: &[Move]) -> Vec<String> {
+    let mut pos = root.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for &mv in line {
+        if !pos.board().is_legal(mv) {
+            break;
+        }
+        out.push(pos.uci(mv));
+        pos.play(mv);
+    }
+    out
 }

@@ -9,14 +9,16 @@ use std::sync::atomic::Ordering;
 
 use super::config::SearchConfig;
 use super::history::{Cutoff, Histories, PieceTo, learn_cutoff};
+use super::info::Reporter;
+use super::job::Settings;
 use super::limits::Limits;
 use super::lmr::LmrTable;
 use super::movepick::{MovePicker, OrderContext};
 use super::outcome::RootOutcome;
 use super::pv::PvTable;
 use super::score::{INFINITE, MAX_PLY, NO_EVAL, Score};
+use super::shared::Shared;
 use super::time::Clock;
-use super::{Settings, Shared, info::Reporter};
 use crate::board::moves::CheckInfo;
 use crate::board::{BitBoard, Move, Position};
 use crate::eval::Evaluator;

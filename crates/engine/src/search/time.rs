@@ -10,6 +10,7 @@
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
+use super::job::Settings;
 use super::limits::Limits;
 use super::params::{
     LAST_MOVE_CLOCK_SHARE, RESERVE_OVERHEADS, STALL_RESERVE_MS, STALL_RESERVE_SHARE,
@@ -18,7 +19,7 @@ use super::params::{
     stability_1_pct, stability_2_pct, stability_3_pct, stability_4_pct, stability_5_pct,
 };
 use super::score::Score;
-use super::{Settings, Shared};
+use super::shared::Shared;
 use crate::board::{Color, Move};
 
 /// Time budget for one move, in milliseconds since the search started.

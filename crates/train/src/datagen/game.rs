@@ -7,7 +7,7 @@ use cutoff_engine::board::{Board, Color, Position};
 use cutoff_engine::search::info::Silent;
 use cutoff_engine::search::limits::Limits;
 use cutoff_engine::search::score::is_mate;
-use cutoff_engine::search::{self, Settings, Shared, ThreadData};
+use cutoff_engine::search::{self, SearchJob, Settings, ThreadPool};
 
 /// A small deterministic generator (xorshift64*), one per game.
 pub struct Rng(u64);
@@ -79,13 +79,15 @@ pub const MAX_START_SCORE: i32 = 1000;
 /// A start is drawn again at most this often before the run gives up.
 const START_TRIES: usize = 10_000;
 
-/// Plays game `index`: the same (config, openings, seed, index) give the
-/// same game, whichever thread plays it and whatever it played before.
+/// Plays game `index` on `pool` (one thread): the same (config, openings,
+/// seed, index) give the same game, whichever pool plays it and whatever it
+/// played before (each search starts from a fresh state, see `new_game`).
 pub fn play(
     config: &GameConfig,
     openings: &[Board],
     seed: u64,
     index: u64,
+    pool: &ThreadPool,
 ) -> Result<GameRecord, String> {
     let mut rng = Rng::for_game(seed, index);
     let mut settings = Settings::default();
@@ -93,8 +95,8 @@ pub fn play(
         settings.network = None;
     }
     for _ in 0..START_TRIES {
-        if let Some(start) = random_start(config, openings, &settings, &mut rng) {
-            return Ok(play_from(start, config, &settings));
+        if let Some(start) = random_start(config, openings, &settings, &mut rng, pool) {
+            return Ok(play_from(start, config, &settings, pool));
         }
     }
     Err(format!(
@@ -103,12 +105,14 @@ pub fn play(
 }
 
 /// A start: an opening (or a Chess960 position), random plies, then a
-/// search that must find the position balanced enough to be a game.
+/// search (on `pool`, from a fresh state) that must find the position
+/// balanced enough to be a game.
 pub fn random_start(
     config: &GameConfig,
     openings: &[Board],
     settings: &Settings,
     rng: &mut Rng,
+    pool: &ThreadPool,
 ) -> Option<Position> {
     let board = if config.chess960 {
         Board::chess960_startpos(rng.below(960) as u32)
@@ -126,20 +130,21 @@ pub fn random_start(
     if natural_end(&pos).is_some() {
         return None;
     }
-    let found = search(
-        &pos,
-        &Limits::depth(config.verify_depth),
-        settings,
-        &Shared::default(),
-        &mut ThreadData::default(),
-    );
+    pool.new_game();
+    let found = search(&pos, Limits::depth(config.verify_depth), settings, pool);
     (found.score.abs() <= MAX_START_SCORE).then_some(pos)
 }
 
-/// Plays the game out from `pos` with a fresh table and fresh histories.
-fn play_from(mut pos: Position, config: &GameConfig, settings: &Settings) -> GameRecord {
+/// Plays the game out from `pos` with a fresh table and fresh histories,
+/// kept from move to move.
+fn play_from(
+    mut pos: Position,
+    config: &GameConfig,
+    settings: &Settings,
+    pool: &ThreadPool,
+) -> GameRecord {
     let start = pos.board().clone();
-    let (shared, mut thread) = (Shared::default(), ThreadData::default());
+    pool.new_game();
     let limits = Limits {
         nodes: Some(config.hard_nodes),
         soft_nodes: Some(config.soft_nodes),
@@ -151,7 +156,7 @@ fn play_from(mut pos: Position, config: &GameConfig, settings: &Settings) -> Gam
         if let Some(r) = natural_end(&pos) {
             break r;
         }
-        let found = search(&pos, &limits, settings, &shared, &mut thread);
+        let found = search(&pos, limits.clone(), settings, pool);
         let Some(best) = found.best else { break 1 };
         let white = if pos.side_to_move() == Color::White {
             found.score
@@ -187,25 +192,16 @@ fn play_from(mut pos: Position, config: &GameConfig, settings: &Settings) -> Gam
     }
 }
 
-/// One move's search on one thread, keeping the table and the histories
-/// (`thread`) of the game's earlier moves.
+/// One move's search on the pool, which keeps the table and the histories
+/// of the game's earlier moves.
 fn search(
     pos: &Position,
-    limits: &Limits,
+    limits: Limits,
     settings: &Settings,
-    shared: &Shared,
-    thread: &mut ThreadData,
+    pool: &ThreadPool,
 ) -> search::SearchResult {
-    shared.reset(false);
-    let threads = std::slice::from_mut(thread);
-    search::run_with(
-        threads,
-        pos,
-        limits,
-        settings,
-        shared,
-        &mut Silent::default(),
-    )
+    let job = SearchJob::new(pos.clone(), limits, settings.clone());
+    pool.search(job, &mut Silent::default())
 }
 
 /// The result (0, 1, 2 from White's view) if the game is over by the rules.

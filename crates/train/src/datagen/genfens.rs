@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use super::game::{GameConfig, Rng, random_start};
 use super::read_openings;
 use cutoff_engine::board::{Board, fen};
-use cutoff_engine::search::Settings;
+use cutoff_engine::search::{Settings, Shared, ThreadPool};
 
 /// Random plies on top of the start position, and on top of a book line.
 const PLIES_FROM_START: usize = 8;
@@ -57,10 +57,11 @@ pub fn openings(req: &Request) -> Result<Vec<String>, String> {
     };
     let settings = Settings::default();
     let mut out = Vec::with_capacity(req.count);
+    let pool = ThreadPool::new(1, Shared::default());
     for i in 0..req.count as u64 {
         let mut rng = Rng::for_game(req.seed, i);
         let pos = (0..10_000)
-            .find_map(|_| random_start(&config, &starts, &settings, &mut rng))
+            .find_map(|_| random_start(&config, &starts, &settings, &mut rng, &pool))
             .ok_or("genfens: no usable opening in 10,000 tries")?;
         out.push(fen::to_fen(pos.board(), false));
     }

@@ -24,6 +24,7 @@ use std::time::Instant;
 use crate::games::{self, file::Damage};
 use crate::progress;
 use cutoff_engine::board::{Board, fen};
+use cutoff_engine::search::{Shared, ThreadPool};
 use game::GameConfig;
 
 /// What `cutoff datagen` was asked for.
@@ -76,12 +77,16 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         for _ in 0..opts.threads {
             let (tx, next, failed, openings) = (tx.clone(), &next, &failed, &openings);
             s.spawn(move || {
+                // A pool of one search thread per game thread, kept for all
+                // its games (each game starts it afresh).
+                let pool = ThreadPool::new(1, Shared::default());
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= opts.games || failed.load(Ordering::Relaxed) {
                         break;
                     }
-                    let game = game::play(&opts.game, openings, opts.seed, i).map(|g| g.encode());
+                    let game =
+                        game::play(&opts.game, openings, opts.seed, i, &pool).map(|g| g.encode());
                     if tx.send((i, game)).is_err() {
                         break;
                     }
