@@ -219,6 +219,9 @@ impl MovePicker {
 
     /// Generates all legal moves once, scoring noisy ones (MVV-LVA plus
     /// capture history) and leaving quiets unscored until needed.
+    // Not inlined (nor `score_quiets`): once per node at most, while `next`
+    // runs once per move, so `next` stays small and cheap to enter.
+    #[inline(never)]
     fn generate(&mut self, pos: &Position, ctx: &OrderContext) {
         let board = pos.board();
         let stm = board.side_to_move();
@@ -294,6 +297,7 @@ impl MovePicker {
         self.emitted.contains(&Some(mv))
     }
 
+    #[inline(never)]
     fn score_quiets(&mut self, pos: &Position, ctx: &OrderContext) {
         let board = pos.board();
         let stm = board.side_to_move();
