@@ -1,24 +1,60 @@
-# The match conditions shared by sprt.sh, ablation_elo.sh and gauntlet.sh:
-# one thread and 16 MB hash per engine, two games at once, the balanced
-# 8moves_v3 openings (each played with both colours), resignation after four
-# moves at 10 pawns or more. Sourced, not run.
+# shellcheck shell=sh
+# The match conditions of sprt.sh, gauntlet.sh, ablation_elo.sh,
+# calibrate_strength.sh and net_match.sh, for the match runner fastchess
+# (github.com/Disservin/fastchess, MIT): one thread and 16 MB hash per
+# engine, two games at once, the openings of openings/8moves_v3-2000.epd
+# in an order drawn from the seed, each played with both colours, resignation
+# when for four moves both engines agree that one side is 10 pawns or more
+# ahead; no draw adjudication, a move may overrun its clock by 50 ms, and no
+# -recover (a crash or disconnection ends the run). Results are fastchess's
+# own report (pentanomial; Elo and normalized Elo). Sourced, not run.
 #
-# match ARGS...: ../shared/tools/match.py with these conditions plus ARGS.
-# limit_args LIMIT: the match.py flag for LIMIT, a node count (10000) or a
-# time control (anything with a '+', e.g. 5+0.05).
-# SHARED (default ../shared) locates match.py and the opening file.
-SHARED=${SHARED:-../shared}
+# match PGN LIMIT [FASTCHESS ARGUMENTS]: fastchess with these conditions at
+#   LIMIT (see limit_args), its games appended to PGN, the state it keeps
+#   for a resumption (`fastchess -config file=...`) in PGN less .pgn plus
+#   .fastchess.json; then the engines (-engine ...), -rounds, -srand, -sprt.
+# limit_args LIMIT: the engine keys for LIMIT, a node count per move (10000)
+#   or a time control in seconds (anything with a '+': 5+0.05).
+# rounds GAMES: fastchess's -rounds for GAMES games (two games a round, so
+#   GAMES is rounded up to even).
+# fastchess_runner: the runner's path. FASTCHESS (default: fastchess on
+# PATH) is the runner; OPENINGS (default the suite beside this file) an EPD
+# file of start positions.
+
+conditions_dir=$(dirname "$0")
+[ -f "$conditions_dir/openings/8moves_v3-2000.epd" ] || conditions_dir=tools
+OPENINGS=${OPENINGS:-$conditions_dir/openings/8moves_v3-2000.epd}
+
+# fastchess_runner: the path of fastchess, or a message and status 1.
+fastchess_runner() {
+  runner=${FASTCHESS:-$(command -v fastchess || true)}
+  if [ -z "$runner" ] || [ ! -x "$runner" ]; then
+    echo "fastchess not found: put it on PATH or set FASTCHESS=/path/to/fastchess" >&2
+    return 1
+  fi
+  echo "$runner"
+}
 
 match() {
-  python3 "$SHARED/tools/match.py" \
-    --each option.Hash=16 option.Threads=1 --concurrency 2 \
-    --openings "$SHARED/data/openings/8moves_v3.pgn" \
-    --resign movecount=4 score=1000 twosided=1 "$@"
+  runner=$(fastchess_runner) || return 1
+  [ -f "$OPENINGS" ] || { echo "no opening file $OPENINGS" >&2; return 1; }
+  pgn=$1
+  limit=$2
+  shift 2
+  # shellcheck disable=SC2046 # limit_args gives one or two words on purpose
+  "$runner" -each option.Hash=16 option.Threads=1 timemargin=50 $(limit_args "$limit") \
+    -concurrency 2 -openings file="$OPENINGS" format=epd order=random -repeat \
+    -resign movecount=4 score=1000 twosided=true \
+    -pgnout file="$pgn" -config outname="${pgn%.pgn}.fastchess.json" "$@"
 }
 
 limit_args() {
   case $1 in
-    *+*) echo "--tc $1" ;;
-    *) echo "--nodes $1" ;;
+    *+*) echo "tc=$1" ;;
+    *) echo "nodes=$1" ;;
   esac
+}
+
+rounds() {
+  echo $((($1 + 1) / 2))
 }

@@ -5,10 +5,15 @@
 #     standard positions and for special_cases (some of its lines list only
 #     D6..D8), Chess960 files with --chess960.
 # Usage: tools/perft_acceptance.sh [CUTOFF_BINARY] [PERFT_DATA_DIR] [REPS]
-# Heavy (about 2*10^11 nodes): run it alone, not next to other CPU work.
+# PERFT_DATA_DIR (default tests/data/perft, the repository's subsets) holds
+# the suite files; the acceptance run proper uses the full suites listed in
+# tests/data/perft/README.md (cpw_standard6.epd, standard.epd, fischer.epd,
+# random_marcel.epd, ferdy_*.epd, ...), given as a folder of their own.
+# Heavy (about 2*10^11 nodes with the full suites): run it alone, not next
+# to other CPU work.
 set -euo pipefail
 BIN=${1:-target/release/cutoff}
-DATA=${2:-../shared/data/perft}
+DATA=${2:-tests/data/perft}
 REPS=${3:-5}
 SF=${STOCKFISH:-/usr/games/stockfish}
 
@@ -43,7 +48,7 @@ status=0
 for f in "$DATA"/*.epd; do
     args=(--max-depth 5)
     case $(basename "$f") in
-        cpw_standard6.epd | special_cases.epd) args=() ;;
+        cpw_standard6.epd | standard6.epd | special_cases.epd) args=() ;;
     esac
     case $(basename "$f") in
         fischer*.epd | chess960*.epd) args+=(--chess960) ;;

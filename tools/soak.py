@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Soak games through python-chess: real clocks, pondering, Chess960, checked move by move.
 
-What ../shared/tools/match.py cannot do: pondering (python-chess sends `go
+What the match runner (fastchess, in tools/soak.sh's plain runs) does not
+do: pondering (python-chess sends `go
 ponder`, then `ponderhit` or `stop`), Chess960 from random start positions,
 stalls injected into the first engine (SIGSTOP for some milliseconds during
 its move), and a check of every `info ... pv` and `bestmove` line: each move
@@ -9,7 +10,7 @@ legal in sequence, castling written e1g1 in standard chess and
 king-takes-rook (e1h1) with UCI_Chess960.
 
 A move's time runs from the `go` (or `ponderhit`) line sent to the `bestmove`
-line read, as in match.py; a move later than the clock plus --margin loses on
+line read, as a match runner does; a move later than the clock plus --margin loses on
 time. Counted per engine, each a failure (exit status 1): crashes (the process
 died), hangs (no move --hang seconds after its clock ran out, or no answer
 to the `stop`/`isready` after a game; the engine is killed and restarted),
@@ -20,7 +21,7 @@ after a move, per engine, and the `go ponder`/`ponderhit`/`stop` lines sent.
     python3 tools/soak.py --engine target/release/cutoff --tc 1+0.01 --games 10 \\
         --ponder both --option Threads=1 --option Hash=16 --pgn soak.pgn
     python3 tools/soak.py --chess960 --games 100 --tc 5+0.05 --pgn c960.pgn
-    python3 tools/soak.py --summary a.pgn b.pgn   # also reads match.py's PGNs
+    python3 tools/soak.py --summary a.pgn b.pgn   # also reads fastchess's PGNs
 """
 
 import argparse
@@ -421,8 +422,9 @@ def report(m):
 
 
 def summary(files):
-    """Terminations and smallest clocks in PGNs of soak.py or match.py (whose
-    comments end a move with its time, e.g. `+0.25/12 0.034s`)."""
+    """Terminations and smallest clocks in PGNs of soak.py, fastchess or
+    match.py, the runner used before fastchess (their comments end a move
+    with its time, e.g. `+0.25/12 0.034s`)."""
     bad = 0
     for path in files:
         terms, reserve, odd = Counter(), {}, []
@@ -430,9 +432,14 @@ def summary(files):
             while (game := chess.pgn.read_game(f)) is not None:
                 h = game.headers
                 terms[h.get("Termination", "?")] += 1
+                # match.py and soak.py: a tag; fastchess: the end of the last comment
+                last = game.end().comment if game.end() is not game else ""
+                details = h.get("TerminationDetails") or last.rpartition(", ")[2]
                 if h.get("Termination") not in ("normal", "adjudication"):
-                    odd.append(f"round {h.get('Round')}: {h.get('TerminationDetails')}")
+                    odd.append(f"round {h.get('Round')}: {h.get('White')}-{h.get('Black')} {details}")
                 base, _, inc = h.get("TimeControl", "0+0").partition("+")
+                if not re.fullmatch(r"\d+(\.\d*)?", base) or not re.fullmatch(r"(\d+(\.\d*)?)?", inc):
+                    continue                          # no clock (nodes, depth): no reserve
                 clock = {chess.WHITE: float(base), chess.BLACK: float(base)}
                 for node in game.mainline():
                     side = not node.turn()            # the side that made this move
@@ -446,6 +453,9 @@ def summary(files):
                 if m := re.search(r"^(\S+).*?(\d+\.\d+)s for (-?\d+\.\d+)s left", h.get("TerminationDetails", "")):
                     name = h["White"] if m[1] in (h["White"], "White") else h["Black"]
                     reserve[name] = min(reserve.get(name, 0.0), float(m[3]) - float(m[2]))
+                if m := re.search(r"^(White|Black) loses on time \((\d+)ms overrun\)", details):
+                    name = h["White"] if m[1] == "White" else h["Black"]
+                    reserve[name] = min(reserve.get(name, 0.0), -float(m[2]) / 1000)
         bad += len(odd)
         clocks = ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in sorted(reserve.items()))
         print(f"{path}: {sum(terms.values())} games, terminations {dict(terms)}; smallest clock left: {clocks}")

@@ -11,10 +11,12 @@
 #   100) self-play games at 5+0.05 in which a share STALL_RATE (default 0.1)
 #   of one engine's moves are stopped (SIGSTOP) for STALL_MS (default 300) ms.
 #   A short check: tools/soak.sh soak-check 12 0 2
-# ENGINE (default target/release/cutoff) is the binary; SHARED (default
-# ../shared) locates match.py and the opening file. SEED_BASE (default 0) is
-# added to every run's seed, so a second run plays other openings. OUTDIR gets one PGN and
-# one log per run and summary.txt. Exit status 1 if anything failed.
+# ENGINE (default target/release/cutoff) is the binary. Plain games are
+# played by fastchess (FASTCHESS, default: fastchess on PATH) from the
+# openings of tools/openings, pondering and stalls by tools/soak.py
+# (python-chess). SEED_BASE (default 0) is added to every run's seed, so a
+# second run plays other openings. OUTDIR gets one PGN and one log per run
+# and summary.txt. Exit status 1 if anything failed.
 #
 # The machine has 2 cores: no run keeps more than 2 engine threads busy.
 # Threads 2 games run one at a time (only the side to move thinks); a
@@ -28,12 +30,13 @@ STALL=${4:-100}
 STALL_MS=${5:-300}
 STALL_RATE=${6:-0.1}
 ENGINE=${ENGINE:-target/release/cutoff}
-SHARED=${SHARED:-../shared}
 SEED_BASE=${SEED_BASE:-0}
 TOOLS=$(dirname "$0")
+. "$TOOLS/match_conditions.sh"
 RUNS=6
 mkdir -p "$OUT"
-for f in "$ENGINE" /usr/games/toga2 /usr/games/glaurung "$SHARED/tools/match.py"; do
+RUNNER=$(fastchess_runner) || exit 1
+for f in "$ENGINE" /usr/games/toga2 /usr/games/glaurung "$OPENINGS"; do
   [ -e "$f" ] || { echo "missing: $f" >&2; exit 1; }
 done
 TOGA="name=toga2 cmd=/usr/games/toga2 option.OwnBook=false option.Hash=16"
@@ -41,17 +44,25 @@ GLAURUNG="name=glaurung cmd=/usr/games/glaurung option.OwnBook=false option.Hash
 
 per_run() { n=$((($1 + RUNS - 1) / RUNS)); echo $((n + n % 2)); }
 
-# plain NAME TC GAMES CONCURRENCY THREADS HASH OPPONENT|self: match.py
+# plain NAME TC GAMES CONCURRENCY THREADS HASH OPPONENT|self: fastchess,
+# whole games (no adjudication), a move may overrun its clock by 50 ms; then
+# match_check.sh writes a `Forfeits:` line into the log for every game of
+# this run lost by a time forfeit, an illegal move or a crash, and an
+# `error:` line if fastchess stopped early (it stops at a crash).
 plain() {
   opp=$7
   [ "$opp" = self ] && opp="name=cutoff-2 cmd=$ENGINE option.Threads=$5 option.Hash=$6"
-  echo "== $1: match.py, $2, $3 games, concurrency $4, Threads $5, Hash $6"
+  echo "== $1: fastchess, $2, $3 games, concurrency $4, Threads $5, Hash $6"
+  before=$(grep -c '^\[Event ' "$OUT/$1.pgn" 2>/dev/null) || before=0
   # shellcheck disable=SC2086 # $opp is a list of key=value words
-  python3 "$SHARED/tools/match.py" --engine name=cutoff cmd="$ENGINE" option.Threads="$5" \
-    option.Hash="$6" --engine $opp --tc "$2" --games "$3" --concurrency "$4" \
-    --openings "$SHARED/data/openings/8moves_v3.pgn" --seed "$SEED" \
-    --pgn "$OUT/$1.pgn" >"$OUT/$1.log" 2>&1
-  grep -E "^(Forfeits|error|warning)" "$OUT/$1.log"
+  "$RUNNER" -engine name=cutoff cmd="$ENGINE" option.Threads="$5" option.Hash="$6" \
+    -engine $opp -each tc="$2" timemargin=50 -rounds "$(rounds "$3")" -repeat \
+    -concurrency "$4" -openings file="$OPENINGS" format=epd order=random -srand "$SEED" \
+    -pgnout file="$OUT/$1.pgn" -config outname="$OUT/$1.fastchess.json" >"$OUT/$1.log" 2>&1
+  status=$?
+  [ "$status" -eq 0 ] || echo "error: fastchess exit status $status" >>"$OUT/$1.log"
+  "$TOOLS/match_check.sh" "$OUT/$1.pgn" "$3" . "$before" >>"$OUT/$1.log"
+  grep -E "^(Forfeits|error|warning|Warning)" "$OUT/$1.log"
 }
 
 # ponder NAME TC GAMES HASH [soak.py arguments]: soak.py, Threads 1, one game at a time
@@ -95,12 +106,12 @@ ZERO="crash 0, hang 0, illegal move 0, time loss 0, warning 0, notation 0;"
   python3 "$TOOLS/soak.py" --summary "$OUT"/*.pgn
   echo "== soak.py counts"
   grep -H -E ": crash [0-9]|failures$" "$OUT"/*.log
-  echo "== match.py forfeits and errors"
-  grep -H -E "^(Forfeits|error|warning)" "$OUT"/*.log || echo "none"
+  echo "== fastchess forfeits, errors and warnings"
+  grep -H -E "^(Forfeits|error|warning|Warning)" "$OUT"/*.log || echo "none"
 } | tee "$OUT/summary.txt"
 # Cutoff's failures only (its engines are named cutoff*); the opponents'
 # are listed above. The stall run is a measurement, reported above.
-fails=$( (grep -H -E "^Forfeits:.*cutoff|^(error|warning)" "$OUT"/*.log
+fails=$( (grep -H -E "^Forfeits: (cutoff|\?)|^(error|warning)|^Warning.*cutoff" "$OUT"/*.log
   grep -H -E "^(cutoff[^:]*|python-chess|soak.py): crash" "$OUT"/*.log | grep -v "$ZERO") |
   grep -v "^$OUT/stall.log")
 if [ -n "$fails" ]; then

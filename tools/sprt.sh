@@ -1,11 +1,18 @@
 #!/bin/sh
-# SPRT of a new build against a base build with ../shared/tools/match.py,
-# under the conditions of match_conditions.sh.
+# SPRT of a new build against a base build with fastchess, under the
+# conditions of match_conditions.sh, until H0 or H1 is accepted (at most
+# GAMES games, default 4000).
 #
 # usage: tools/sprt.sh NEW_BINARY BASE_BINARY [TC] [ELO0] [ELO1] [SEED] [PGN]
 #   e.g. tools/sprt.sh target/release/cutoff base/cutoff 5+0.05 0 10
 #   (base/cutoff: a release build of the base commit)
-# Stops when H0 (gain <= ELO0) or H1 (gain >= ELO1) is accepted.
+# TC is a time control (5+0.05) or a node count per move (10000).
+# The test is fastchess's own GSPRT on game pairs (pentanomial), alpha =
+# beta = 0.05, model=normalized: ELO0 and ELO1 are normalized Elo (nElo), as
+# they were with match.py before, whose default model this was too. H1 is
+# "gain >= ELO1", H0 "gain <= ELO0". A run stopped early can be pooled with a
+# later one (new SEED and PGN) by tools/sprt_pgn.py --engine new.
+# FASTCHESS (default: fastchess on PATH) is the runner; GAMES caps the run.
 set -eu
 NEW=$1
 BASE=$2
@@ -15,6 +22,6 @@ ELO1=${5:-10}
 SEED=${6:-1}
 PGN=${7:-sprt.pgn}
 . "$(dirname "$0")/match_conditions.sh"
-match --engine name=new cmd="$NEW" --engine name=base cmd="$BASE" \
-  --games 4000 --tc "$TC" --seed "$SEED" \
-  --sprt elo0="$ELO0" elo1="$ELO1" --pgn "$PGN"
+match "$PGN" "$TC" -engine name=new cmd="$NEW" -engine name=base cmd="$BASE" \
+  -rounds "$(rounds "${GAMES:-4000}")" -srand "$SEED" \
+  -sprt elo0="$ELO0" elo1="$ELO1" alpha=0.05 beta=0.05 model=normalized

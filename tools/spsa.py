@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A local SPSA tuner with OpenBench's algorithm, on match.py games.
+"""A local SPSA tuner with OpenBench's algorithm, on fastchess games.
 
 Parameters come in OpenBench's SPSA input format, one per line:
     name, int|float, value, min, max, c_end, r_end
@@ -19,8 +19,15 @@ again with the same command), log.csv (one row per iteration: games, W D L,
 every value) and paths.svg (each parameter's path, scaled to its range).
 
     python3 tools/spsa.py --engine target/release/cutoff --params params.txt \\
-        --state spsa-run --iterations 500 --pairs 4 --tc 5+0.05 \\
-        --openings ../shared/data/openings/8moves_v3.epd
+        --state spsa-run --iterations 500 --pairs 4 --tc 5+0.05
+
+Each iteration is one fastchess run (on PATH, or --fastchess / FASTCHESS=)
+of --pairs rounds of two games under the conditions of
+tools/match_conditions.sh: Threads 1, Hash 16, both colours of each opening
+(tools/openings/8moves_v3-2000.epd unless --openings names another EPD or
+PGN file) in a random order seeded by --seed and the iteration (a resumed
+run plays the same openings), resignation at 1000 cp for 4 moves on both
+sides, 50 ms time margin. W, D and L are counted from the run's PGN.
 
 --fake TARGETS plays no games: W - L comes from a noisy objective peaked at
 the given values (name=value,...), to check the tuner itself.
@@ -32,8 +39,10 @@ import math
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 import zlib
 
 
@@ -77,26 +86,46 @@ def perturb(params, state, k, args, rng):
     return out
 
 
-def play(args, trial):
+def play(args, trial, k):
     """(W, D, L) of dev against base over args.pairs game pairs."""
     if args.fake:
         return fake_result(args, trial)
     def engine(side):
         opts = [f"option.{t['name']}={fmt(t[side])}" for t in trial]
-        return ["--engine", f"name={side}", f"cmd={args.engine}"] + opts
-    cmd = [sys.executable, args.match] + engine("dev") + engine("base") + [
-        "--games", str(2 * args.pairs), "--concurrency", str(args.concurrency),
-        "--each", "option.Hash=16", "option.Threads=1",
-        # the adjudication of tools/match_conditions.sh: lost games end sooner
-        "--resign", "movecount=4", "score=1000", "twosided=1"]
-    cmd += ["--tc", args.tc] if args.tc else ["--nodes", str(args.nodes)]
-    if args.openings:
-        cmd += ["--openings", args.openings]
-    out = subprocess.run(cmd, capture_output=True, text=True)
-    row = re.search(r"^dev vs base\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)", out.stdout, re.M)
-    if out.returncode != 0 or not row:
-        raise SystemExit(f"error: match.py failed:\n{out.stdout[-2000:]}\n{out.stderr[-2000:]}")
-    return int(row.group(2)), int(row.group(3)), int(row.group(4))
+        return ["-engine", f"name={side}", f"cmd={args.engine}"] + opts
+    limit = f"tc={args.tc}" if args.tc else f"nodes={args.nodes}"
+    fmt_book = "pgn" if args.openings.endswith(".pgn") else "epd"
+    with tempfile.TemporaryDirectory(prefix="spsa-") as tmp:
+        pgn = os.path.join(tmp, "games.pgn")
+        # the conditions of tools/match_conditions.sh
+        cmd = [args.fastchess] + engine("dev") + engine("base") + [
+            "-each", "option.Hash=16", "option.Threads=1", "timemargin=50", limit,
+            "-rounds", str(args.pairs), "-repeat", "-concurrency", str(args.concurrency),
+            "-openings", f"file={args.openings}", f"format={fmt_book}", "order=random",
+            "-srand", str(args.seed * 1_000_003 + k),
+            "-resign", "movecount=4", "score=1000", "twosided=true",
+            "-pgnout", f"file={pgn}", "-config", f"outname={os.path.join(tmp, 'state.json')}"]
+        out = subprocess.run(cmd, capture_output=True, text=True)
+        w = d = l = 0
+        if os.path.exists(pgn):
+            with open(pgn, encoding="utf-8", errors="replace") as f:
+                white = None
+                for line in f:
+                    if m := re.match(r'\[White "(.*)"\]', line):
+                        white = m.group(1)
+                    elif m := re.match(r'\[Result "(.*)"\]', line):
+                        result = m.group(1)
+                        if result == "1/2-1/2":
+                            d += 1
+                        elif result in ("1-0", "0-1"):
+                            if (result == "1-0") == (white == "dev"):
+                                w += 1
+                            else:
+                                l += 1
+    if out.returncode != 0 or w + d + l != 2 * args.pairs:
+        raise SystemExit(f"error: fastchess failed ({w + d + l} of {2 * args.pairs} games):\n"
+                         f"{out.stdout[-2000:]}\n{out.stderr[-2000:]}")
+    return w, d, l
 
 
 def fake_result(args, trial):
@@ -156,9 +185,11 @@ def main():
     ap.add_argument("--a-ratio", type=float, default=0.1, help="A as a share of the iterations")
     ap.add_argument("--tc", help="time control, e.g. 5+0.05")
     ap.add_argument("--nodes", type=int, default=0, help="fixed nodes per move instead of --tc")
-    ap.add_argument("--openings", help="EPD/PGN openings for match.py")
+    ap.add_argument("--openings", default=os.path.join(os.path.dirname(__file__), "openings", "8moves_v3-2000.epd"),
+                    help="EPD or PGN openings (default: the suite in tools/openings)")
     ap.add_argument("--concurrency", type=int, default=2)
-    ap.add_argument("--match", default=os.path.join(os.path.dirname(__file__), "..", "..", "shared", "tools", "match.py"))
+    ap.add_argument("--fastchess", default=os.environ.get("FASTCHESS") or shutil.which("fastchess"),
+                    help="the fastchess binary (default: FASTCHESS, or fastchess on PATH)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--fake", help="name=value,... : a synthetic objective instead of games")
     args = ap.parse_args()
@@ -166,6 +197,8 @@ def main():
         args.fake = {k: float(v) for k, v in (kv.split("=") for kv in args.fake.split(","))}
     elif not args.engine or not (args.tc or args.nodes):
         raise SystemExit("error: --engine and --tc or --nodes are needed (or --fake)")
+    elif not args.fastchess:
+        raise SystemExit("error: fastchess not found: put it on PATH, or give --fastchess or FASTCHESS=")
 
     with open(args.params) as f:
         params = parse_params(f.read())
@@ -187,7 +220,7 @@ def main():
         k = state["iteration"] + 1
         rng = random.Random(args.seed * 1_000_003 + k)  # a resumed run draws the same
         trial = perturb(params, state, k, args, rng)
-        w, d, l = play(args, trial)
+        w, d, l = play(args, trial, k)
         for t, p in zip(trial, params):
             v = state["values"][p["name"]] + t["r"] * t["c"] * (w - l) * t["flip"]
             state["values"][p["name"]] = min(max(v, p["min"]), p["max"])
