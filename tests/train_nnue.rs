@@ -6,6 +6,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use cutoff_engine::eval::nnue::FeatureSet;
 use cutoff_train::nnue::model::Model;
 use cutoff_train::nnue::{Options, data, evaluate_loss, run};
 
@@ -17,7 +18,8 @@ fn options(dir: &Path, epochs: u32) -> Options {
     Options {
         data: vec![sample_path()],
         dir: dir.to_path_buf(),
-        hidden: cutoff_engine::eval::nnue::HIDDEN,
+        hidden: cutoff_engine::eval::nnue::DEFAULT_HIDDEN,
+        features: FeatureSet::Plain,
         output_buckets: 1,
         epochs,
         batch: 128,
@@ -75,7 +77,8 @@ fn a_short_run_lowers_the_loss_and_resumes() {
     }
     let net =
         cutoff_engine::eval::nnue::file::load(&dir.join("net.nnue")).expect("the engine loads it");
-    assert_eq!(net.feature_bias.len(), cutoff_engine::eval::nnue::HIDDEN);
+    assert_eq!(net.hidden(), cutoff_engine::eval::nnue::DEFAULT_HIDDEN);
+    assert_eq!(net.features, FeatureSet::Plain);
     let svg = std::fs::read_to_string(dir.join("loss.svg")).expect("svg");
     assert!(svg.contains("validation") && svg.contains("epoch"));
     std::fs::remove_dir_all(&dir).ok();

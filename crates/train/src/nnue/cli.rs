@@ -8,6 +8,7 @@ use clap::Parser;
 
 use super::data::Filter;
 use super::{Options, recipe, run};
+use cutoff_engine::eval::nnue::FeatureSet;
 
 #[derive(clap::Args, Debug)]
 pub struct TrainArgs {
@@ -41,8 +42,10 @@ pub struct TrainArgs {
     /// Fraction of the data (the last games) held out for the validation loss.
     #[arg(long, default_value_t = 0.01)]
     validation: f64,
-    /// Hidden neurons per perspective (the engine's build must match to export).
-    #[arg(long, default_value_t = cutoff_engine::eval::nnue::HIDDEN)]
+    /// Hidden neurons per perspective. The engine runs 32, 64, 128, 256,
+    /// 384, 512, 768, 1024, 1536 and 2048 (read from the network file); the
+    /// file holds up to 4096.
+    #[arg(long, default_value_t = cutoff_engine::eval::nnue::DEFAULT_HIDDEN)]
     hidden: usize,
     /// Output layers chosen by the number of pieces (1: a single output).
     #[arg(long, default_value_t = 1)]
@@ -137,6 +140,7 @@ fn options(a: TrainArgs) -> Options {
         data: a.data,
         dir: a.dir,
         hidden: a.hidden,
+        features: FeatureSet::Plain,
         output_buckets: a.output_buckets,
         epochs: a.epochs,
         batch: a.batch,
