@@ -15,7 +15,7 @@ pub struct TrainArgs {
     /// Train as the recipe file says (data, filters, schedule, seed,
     /// threads) and check the network against its `sha256`; only --dir and
     /// --resume may be given beside it.
-    #[arg(long, conflicts_with_all = ["data", "epochs", "batch", "lr", "final_lr", "lambda", "no_mirror", "validation", "hidden", "output_buckets", "threads", "seed", "skip_plies", "max_score", "init"])]
+    #[arg(long, conflicts_with_all = ["data", "epochs", "batch", "lr", "final_lr", "lambda", "no_mirror", "validation", "hidden", "features", "output_buckets", "threads", "seed", "skip_plies", "max_score", "init"])]
     recipe: Option<PathBuf>,
     /// Game files and 32-byte record files (plain or `.xz`), read in order.
     #[arg(long, required_unless_present = "recipe", num_args = 1..)]
@@ -47,6 +47,10 @@ pub struct TrainArgs {
     /// file holds up to 4096.
     #[arg(long, default_value_t = cutoff_engine::eval::nnue::DEFAULT_HIDDEN)]
     hidden: usize,
+    /// Input feature set: `plain` (768 inputs) or `mirrored` (each side's
+    /// view flipped on files when its own king is on files e-h).
+    #[arg(long, default_value_t = FeatureSet::Plain)]
+    features: FeatureSet,
     /// Output layers chosen by the number of pieces (1: a single output).
     #[arg(long, default_value_t = 1)]
     output_buckets: usize,
@@ -140,7 +144,7 @@ fn options(a: TrainArgs) -> Options {
         data: a.data,
         dir: a.dir,
         hidden: a.hidden,
-        features: FeatureSet::Plain,
+        features: a.features,
         output_buckets: a.output_buckets,
         epochs: a.epochs,
         batch: a.batch,
