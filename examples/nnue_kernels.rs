@@ -24,7 +24,7 @@ fn time(label: &str, kernel: Kernel, rounds: u32) -> (f64, f64) {
     let mut out = [0i16; H];
     let start = Instant::now();
     for _ in 0..rounds {
-        kernel.update(&mut out, black_box(&acc), &[a, b], &[c, d]);
+        kernel.update_n::<H, 2, 2>(&mut out, black_box(&acc), &[a, b], &[c, d]);
         std::mem::swap(&mut acc, &mut out);
     }
     let update = start.elapsed().as_nanos() as f64 / f64::from(rounds);
