@@ -6,21 +6,33 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use cutoff_engine::eval::nnue::{HIDDEN, Kernel, default_network};
+use cutoff_engine::eval::nnue::{DEFAULT_HIDDEN, Kernel, default_network};
+
+/// The embedded network's size, which the kernels are timed at.
+const H: usize = DEFAULT_HIDDEN;
 
 fn time(label: &str, kernel: Kernel, rounds: u32) -> (f64, f64) {
     let net = default_network();
-    let (a, b, c, d) = (net.row(10), net.row(100), net.row(400), net.row(700));
-    let mut acc = vec![0i16; HIDDEN];
-    acc.copy_from_slice(&net.feature_bias);
-    let mut out = vec![0i16; HIDDEN];
+    assert_eq!(net.hidden(), H, "the embedded network's size");
+    let (a, b, c, d) = (
+        net.row::<H>(10),
+        net.row::<H>(100),
+        net.row::<H>(400),
+        net.row::<H>(700),
+    );
+    let mut acc = *net.bias::<H>();
+    let mut out = [0i16; H];
     let start = Instant::now();
     for _ in 0..rounds {
-        kernel.update(&mut out, black_box(&acc), &[a, b], &[c, d]);
+        kernel.update_n::<H, 2, 2>(&mut out, black_box(&acc), &[a, b], &[c, d]);
         std::mem::swap(&mut acc, &mut out);
     }
     let update = start.elapsed().as_nanos() as f64 / f64::from(rounds);
-    let (w_us, w_them) = net.output_weights[..2 * HIDDEN].split_at(HIDDEN); // bucket 0
+    let (w_us, w_them) = net.output_weights[..2 * H].split_at(H); // bucket 0
+    let (w_us, w_them): (&[i16; H], &[i16; H]) = (
+        w_us.try_into().expect("H weights"),
+        w_them.try_into().expect("H weights"),
+    );
     let start = Instant::now();
     let mut sum = 0i32;
     for _ in 0..rounds {

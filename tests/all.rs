@@ -15,6 +15,7 @@ mod lab_serve;
 mod layers;
 mod mates;
 mod nnue;
+mod nnue_evalfile;
 mod perft;
 mod pool;
 mod search;

@@ -1,14 +1,17 @@
-//! The network evaluation: incremental accumulators equal a full refresh,
-//! the SIMD and scalar paths agree, the network file is checked, and the
-//! trainer's float network agrees with the quantised one it exports, with
-//! one output bucket and with several.
+//! The network evaluation: incremental accumulators equal a full refresh
+//! for every feature set and several hidden sizes, the SIMD and scalar paths
+//! agree, the network file is checked, and the trainer's float network
+//! agrees with the quantised one it exports, with one output bucket and with
+//! several, with plain and with mirrored inputs.
 
 use std::path::PathBuf;
 
-use cutoff_engine::board::{Position, STARTPOS};
+use std::sync::Arc;
+
+use cutoff_engine::board::{Board, Move, Piece, Position, STARTPOS};
 use cutoff_engine::eval::nnue::{
-    self, Accumulator, AccumulatorStack, HIDDEN, Kernel, Network, default_network, file,
-    output_bucket,
+    self, Accumulator, AccumulatorStack, DEFAULT_HIDDEN, FeatureSet, Kernel, Network,
+    default_network, file, output_bucket,
 };
 use cutoff_train::nnue::checkpoint::quantise;
 use cutoff_train::nnue::data::{self, Rng};
@@ -27,15 +30,89 @@ fn sample_path() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/selfplay-sample.bin")
 }
 
+/// What kind of move a random walk played, for the counts the test checks.
+#[derive(Debug, Default)]
+struct Seen {
+    short_castles: usize,
+    long_castles: usize,
+    en_passants: usize,
+    promotions: usize,
+    captures: usize,
+    /// King moves (castling included) from files a-d to e-h or back.
+    crossings: usize,
+}
+
+impl Seen {
+    fn count(&mut self, b: &Board, mv: Move) {
+        let piece = b.piece_on(mv.from);
+        let own = b.colors(b.side_to_move()).has(mv.to);
+        if piece == Some(Piece::King) {
+            let to_file = if own {
+                // Castling, written as king takes rook: the king ends on g or c.
+                if mv.to.file() > mv.from.file() {
+                    self.short_castles += 1;
+                    6
+                } else {
+                    self.long_castles += 1;
+                    2
+                }
+            } else {
+                mv.to.file() as usize
+            };
+            self.crossings += ((mv.from.file() as usize >= 4) != (to_file >= 4)) as usize;
+        }
+        let diagonal = mv.from.file() != mv.to.file();
+        if piece == Some(Piece::Pawn) && diagonal && b.piece_on(mv.to).is_none() {
+            self.en_passants += 1;
+        }
+        self.promotions += mv.promotion.is_some() as usize;
+        self.captures += (b.piece_on(mv.to).is_some() && !own) as usize;
+    }
+}
+
+/// Castling, en passant, a promotion or a king crossing the d/e line.
+fn is_special(b: &Board, mv: Move) -> bool {
+    let mut seen = Seen::default();
+    seen.count(b, mv);
+    seen.short_castles + seen.long_castles + seen.en_passants + seen.promotions + seen.crossings > 0
+}
+
+/// A network of every feature set at several hidden sizes (the embedded one
+/// among them): random weights, evaluations spanning hundreds of centipawns.
+fn networks() -> Vec<Arc<Network>> {
+    let mut nets = vec![default_network()];
+    for (i, (features, hidden)) in [
+        (FeatureSet::Plain, 128),
+        (FeatureSet::Mirrored, 256),
+        (FeatureSet::Mirrored, 128),
+        (FeatureSet::Mirrored, 384),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let model = random_model_of(hidden, 1, 30 + i as u64).with_features(features);
+        nets.push(Arc::new(quantise(&model).expect("quantises")));
+    }
+    nets
+}
+
 /// Random walks that also take moves back and play null moves: after every
-/// step the lazily updated accumulator equals one computed from scratch.
+/// step the lazily updated accumulators equal ones computed from scratch, for
+/// each feature set and hidden size, through captures, castling on both
+/// sides, en passant, promotions and kings crossing the d/e line.
 #[test]
 fn incremental_accumulators_equal_a_full_refresh() {
-    let net = default_network();
+    for net in networks() {
+        random_walks_stay_exact(&net);
+    }
+}
+
+fn random_walks_stay_exact(net: &Arc<Network>) {
     let mut rng = Rng(42);
-    let (mut checked, mut castles, mut promotions) = (0, 0, 0);
+    let mut checked = 0;
+    let mut seen = Seen::default();
     for fen in FENS {
-        for _ in 0..20 {
+        for _ in 0..12 {
             let mut pos = Position::from_fen(fen, false).expect("test FEN");
             let mut stack = AccumulatorStack::new(net.clone(), Kernel::best());
             stack.reset(pos.board());
@@ -51,32 +128,48 @@ fn incremental_accumulators_equal_a_full_refresh() {
                 } else if moves.is_empty() {
                     break;
                 } else {
-                    let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
-                    let b = pos.board();
-                    let king = b.piece_on(mv.from) == Some(cutoff_engine::board::Piece::King);
-                    castles += (king && b.colors(b.side_to_move()).has(mv.to)) as usize;
-                    promotions += mv.promotion.is_some() as usize;
+                    // Half the time a special move, if there is one.
+                    let special: Vec<Move> = moves
+                        .iter()
+                        .copied()
+                        .filter(|&m| is_special(pos.board(), m))
+                        .collect();
+                    let pick = if !special.is_empty() && rng.next_u64().is_multiple_of(2) {
+                        &special
+                    } else {
+                        &moves
+                    };
+                    let mv = pick[(rng.next_u64() % pick.len() as u64) as usize];
+                    seen.count(pos.board(), mv);
                     stack.push(pos.board(), mv);
                     pos.play(mv);
                 }
                 // Evaluate only some plies, so several pushes are caught up at once.
                 if rng.next_u64().is_multiple_of(3) {
-                    let fresh = Accumulator::refresh(&net, pos.board(), Kernel::Scalar);
+                    let b = pos.board();
+                    let fresh = Accumulator::refresh(net, b, Kernel::Scalar);
                     assert_eq!(
-                        stack.current(),
-                        &fresh,
-                        "after {} plies from {fen}",
+                        stack.current(b),
+                        fresh,
+                        "{net:?}: after {} plies from {fen}",
                         pos.ply()
                     );
+                    assert_eq!(stack.evaluate(b), nnue::evaluate_board(net, b));
                     checked += 1;
                 }
             }
         }
     }
-    assert!(checked > 3000, "{checked} positions checked");
+    eprintln!("{net:?}: {checked} positions checked, {seen:?}");
+    assert!(checked > 2000, "{checked} positions checked");
     assert!(
-        castles > 10 && promotions > 10,
-        "castles {castles}, promotions {promotions}"
+        seen.short_castles >= 5
+            && seen.long_castles >= 5
+            && seen.en_passants >= 3
+            && seen.promotions >= 10
+            && seen.captures >= 100
+            && seen.crossings >= 50,
+        "{seen:?}"
     );
 }
 
@@ -108,44 +201,60 @@ fn bucketed_stack_evaluates_like_a_refresh() {
 }
 
 /// Every move and reply from positions with castling, en passant and
-/// promotions available: the update after two moves equals a refresh.
+/// promotions available: the update after two moves equals a refresh, for
+/// each feature set and hidden size.
 #[test]
 fn every_special_move_updates_correctly() {
-    let net = default_network();
-    let mut en_passants = 0;
-    for fen in FENS {
-        let mut pos = Position::from_fen(fen, false).expect("test FEN");
-        let mut stack = AccumulatorStack::new(net.clone(), Kernel::best());
-        stack.reset(pos.board());
-        for mv in pos.legal_moves() {
-            en_passants += (pos.board().piece_on(mv.from)
-                == Some(cutoff_engine::board::Piece::Pawn)
-                && mv.from.file() != mv.to.file()
-                && pos.board().piece_on(mv.to).is_none()) as usize;
-            stack.push(pos.board(), mv);
-            pos.play(mv);
-            for reply in pos.legal_moves() {
-                en_passants +=
-                    (pos.board().piece_on(reply.from) == Some(cutoff_engine::board::Piece::Pawn)
-                        && reply.from.file() != reply.to.file()
-                        && pos.board().piece_on(reply.to).is_none()) as usize;
-                stack.push(pos.board(), reply);
-                pos.play(reply);
+    for net in networks() {
+        let mut seen = Seen::default();
+        for fen in FENS {
+            let mut pos = Position::from_fen(fen, false).expect("test FEN");
+            let mut stack = AccumulatorStack::new(net.clone(), Kernel::best());
+            stack.reset(pos.board());
+            for mv in pos.legal_moves() {
+                seen.count(pos.board(), mv);
+                stack.push(pos.board(), mv);
+                pos.play(mv);
+                for reply in pos.legal_moves() {
+                    seen.count(pos.board(), reply);
+                    stack.push(pos.board(), reply);
+                    pos.play(reply);
+                    let fresh = Accumulator::refresh(&net, pos.board(), Kernel::Scalar);
+                    assert_eq!(
+                        stack.current(pos.board()),
+                        fresh,
+                        "{net:?}, {fen}: {mv} {reply}"
+                    );
+                    stack.pop();
+                    pos.undo();
+                }
+                // Back at the first move: its accumulator still holds.
                 let fresh = Accumulator::refresh(&net, pos.board(), Kernel::Scalar);
-                assert_eq!(stack.current(), &fresh, "{fen}: {mv} {reply}");
+                assert_eq!(stack.current(pos.board()), fresh, "{net:?}, {fen}: {mv}");
                 stack.pop();
                 pos.undo();
             }
-            stack.pop();
-            pos.undo();
         }
+        assert!(
+            seen.en_passants >= 2
+                && seen.long_castles >= 2
+                && seen.short_castles >= 2
+                && seen.crossings >= 10,
+            "{seen:?}"
+        );
     }
-    assert!(en_passants >= 2, "{en_passants} en passant captures");
 }
 
-/// A random float network whose evaluations span hundreds of centipawns.
+/// A random float network of the embedded size whose evaluations span
+/// hundreds of centipawns.
 fn random_model(buckets: usize, seed: u64) -> Model {
-    let mut model = Model::random(HIDDEN, buckets, &mut Rng(seed));
+    random_model_of(DEFAULT_HIDDEN, buckets, seed)
+}
+
+/// A random float network of `hidden` neurons whose evaluations span
+/// hundreds of centipawns.
+fn random_model_of(hidden: usize, buckets: usize, seed: u64) -> Model {
+    let mut model = Model::random(hidden, buckets, &mut Rng(seed));
     let (b1, w2) = (model.b1_range(), model.w2_range());
     model.params[b1].iter_mut().for_each(|b| *b = 0.3);
     model.params[w2].iter_mut().for_each(|w| *w *= 25.0);
@@ -159,6 +268,8 @@ fn simd_and_scalar_evaluations_agree() {
     let bucketed = quantise(&random_model(8, 5)).expect("quantises");
     assert_eq!(bucketed.buckets(), 8);
     simd_and_scalar_agree_on(&bucketed);
+    let mirrored = random_model_of(128, 2, 6).with_features(FeatureSet::Mirrored);
+    simd_and_scalar_agree_on(&quantise(&mirrored).expect("quantises"));
 }
 
 fn simd_and_scalar_agree_on(net: &Network) {
@@ -264,7 +375,7 @@ fn bucketed_network_files_round_trip() {
     );
     assert_eq!(
         bytes.len(),
-        20 + 2 * (768 * HIDDEN + HIDDEN + 4 * (2 * HIDDEN + 1))
+        20 + 2 * (768 * DEFAULT_HIDDEN + DEFAULT_HIDDEN + 4 * (2 * DEFAULT_HIDDEN + 1))
     );
     let back = file::parse(&bytes).expect("round trip");
     assert_eq!(back, net);
@@ -278,36 +389,86 @@ fn bucketed_network_files_round_trip() {
         assert!(err.contains("buckets"), "{err}");
     }
     let mut other = bytes.clone();
-    other[8] = 3;
-    assert!(file::parse(&other).unwrap_err().contains("version 3"));
+    other[8] = 4;
+    assert!(file::parse(&other).unwrap_err().contains("version 4"));
     let mut other = bytes.clone();
     other[16] = 3; // claims 3 buckets: the length no longer fits
     assert!(file::parse(&other).unwrap_err().contains("bytes"));
 }
 
+/// A network of the mirrored feature set: format version 3 with the feature
+/// set's id after the bucket count, round trips at another hidden size than
+/// the embedded one; an unknown feature set or a size without kernels is
+/// refused by the engine, with the reason.
+#[test]
+fn feature_set_network_files_round_trip() {
+    let model = random_model_of(128, 3, 12).with_features(FeatureSet::Mirrored);
+    let net = quantise(&model).expect("quantises");
+    let bytes = file::to_bytes(&net);
+    let word = |b: &[u8], at: usize| u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]]);
+    assert_eq!(
+        (word(&bytes, 8), word(&bytes, 12), word(&bytes, 16)),
+        (3, 128, 3)
+    );
+    assert_eq!(word(&bytes, 20), FeatureSet::Mirrored.id());
+    assert_eq!(bytes.len(), 24 + 2 * (768 * 128 + 128 + 3 * (2 * 128 + 1)));
+    let back = file::parse(&bytes).expect("round trip");
+    assert_eq!((back.hidden(), back.buckets()), (128, 3));
+    assert_eq!(back.features, FeatureSet::Mirrored);
+    assert_eq!(back, net);
+    assert_eq!(file::to_bytes(&back), bytes);
+    let mut unknown = bytes.clone();
+    unknown[20] = 9;
+    let err = file::parse(&unknown).unwrap_err();
+    assert!(err.contains("feature set 9"), "{err}");
+    assert!(file::parse(&bytes[..22]).unwrap_err().contains("cut short"));
+    // A plain network is still written in the oldest version that holds it.
+    let plain = quantise(&random_model_of(128, 1, 13)).expect("quantises");
+    assert_eq!(word(&file::to_bytes(&plain), 8), 1);
+    // 96 neurons: a file the trainer reads, the engine has no kernels for.
+    let odd = quantise(&random_model_of(96, 1, 14)).expect("quantises");
+    let odd = file::to_bytes(&odd);
+    assert_eq!(file::parse_sized(&odd).expect("read").hidden(), 96);
+    let err = file::parse(&odd).unwrap_err();
+    assert!(err.contains("96 hidden neurons; this build runs"), "{err}");
+}
+
 /// The exported integer network reproduces the float network within a few
 /// centipawns (rounding of weights and the SCReLU products); with buckets,
 /// the float network with its buckets shifted by one is far off, so the
-/// engine picks the bucket the trainer trained.
+/// engine picks the bucket the trainer trained; with mirrored inputs, the
+/// float network given plain inputs is far off, so the engine reads the
+/// inputs the trainer trained on.
 #[test]
 fn quantised_and_float_networks_agree() {
-    float_and_quantised_agree(1);
-    float_and_quantised_agree(8);
+    float_and_quantised_agree(random_model(1, 3));
+    float_and_quantised_agree(random_model(8, 3));
+    float_and_quantised_agree(random_model_of(128, 1, 4).with_features(FeatureSet::Mirrored));
+    float_and_quantised_agree(random_model_of(384, 4, 4).with_features(FeatureSet::Mirrored));
 }
 
-fn float_and_quantised_agree(buckets: usize) {
-    let model = random_model(buckets, 3);
+fn float_and_quantised_agree(model: Model) {
+    let (buckets, features) = (model.buckets, model.features);
     let net = quantise(&model).expect("quantises");
     let mut shifted = model.clone();
-    shifted.params[model.w2_range()].rotate_left(2 * HIDDEN);
+    shifted.params[model.w2_range()].rotate_left(2 * model.hidden);
     shifted.params[model.b2_range()].rotate_left(1);
     let (mut worst, mut spread, mut total, mut off, mut n) = (0.0f32, 0.0f32, 0.0, 0.0, 0);
+    let mut plain_off = 0.0;
     let mut used = vec![false; buckets];
     for rec in data::load(&[sample_path()], &data::Filter::default())
         .expect("sample data")
         .0
     {
-        let sample = data::decode(&rec).expect("record");
+        let sample = data::decode_as(&rec, false, features).expect("record");
+        plain_off += (model.evaluate(&data::decode(&rec).expect("record"))
+            - nnue::evaluate_board(
+                &net,
+                &cutoff_train::datagen::format::decode(&rec)
+                    .expect("record")
+                    .board,
+            ) as f32)
+            .abs();
         let board = cutoff_train::datagen::format::decode(&rec)
             .expect("record")
             .board;
@@ -321,10 +482,12 @@ fn float_and_quantised_agree(buckets: usize) {
         spread = spread.max(float.abs());
     }
     assert!(spread > 200.0, "evaluations up to {spread} cp");
-    let (mean, off) = (total / n as f32, off / n as f32);
+    let (mean, off, plain_off) = (total / n as f32, off / n as f32, plain_off / n as f32);
     eprintln!(
-        "{buckets} buckets, float vs quantised: mean {mean:.2} cp, worst {worst:.1} cp, \
-         spread {spread:.0} cp; buckets shifted: mean {off:.1} cp"
+        "{} neurons, {buckets} buckets, {features} inputs, float vs quantised: mean {mean:.2} cp, \
+         worst {worst:.1} cp, spread {spread:.0} cp; buckets shifted: mean {off:.1} cp; \
+         plain inputs: mean {plain_off:.1} cp",
+        model.hidden
     );
     let used = used.iter().filter(|&&u| u).count();
     assert!(used >= buckets.min(4), "{used} of {buckets} buckets seen");
@@ -335,5 +498,8 @@ fn float_and_quantised_agree(buckets: usize) {
     );
     if buckets > 1 {
         assert!(off > 5.0 * mean, "shifted buckets: mean {off} cp");
+    }
+    if features != FeatureSet::Plain {
+        assert!(plain_off > 5.0 * mean, "plain inputs: mean {plain_off} cp");
     }
 }

@@ -6,6 +6,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use cutoff_engine::eval::nnue::FeatureSet;
 use cutoff_train::nnue::model::Model;
 use cutoff_train::nnue::{Options, data, evaluate_loss, run};
 
@@ -17,7 +18,8 @@ fn options(dir: &Path, epochs: u32) -> Options {
     Options {
         data: vec![sample_path()],
         dir: dir.to_path_buf(),
-        hidden: cutoff_engine::eval::nnue::HIDDEN,
+        hidden: cutoff_engine::eval::nnue::DEFAULT_HIDDEN,
+        features: FeatureSet::Plain,
         output_buckets: 1,
         epochs,
         batch: 128,
@@ -75,7 +77,8 @@ fn a_short_run_lowers_the_loss_and_resumes() {
     }
     let net =
         cutoff_engine::eval::nnue::file::load(&dir.join("net.nnue")).expect("the engine loads it");
-    assert_eq!(net.feature_bias.len(), cutoff_engine::eval::nnue::HIDDEN);
+    assert_eq!(net.hidden(), cutoff_engine::eval::nnue::DEFAULT_HIDDEN);
+    assert_eq!(net.features, FeatureSet::Plain);
     let svg = std::fs::read_to_string(dir.join("loss.svg")).expect("svg");
     assert!(svg.contains("validation") && svg.contains("epoch"));
     std::fs::remove_dir_all(&dir).ok();
@@ -167,6 +170,65 @@ fn a_run_can_start_from_a_network() {
     }
 }
 
+/// `--features mirrored --hidden 64`: the loss falls, the checkpoint and the
+/// exported network (format version 3) keep the shape and the engine loads
+/// it; resuming with other inputs is refused; a plain network may start a
+/// mirrored run, not the other way round.
+#[test]
+fn a_mirrored_run_of_another_size_trains_and_exports() {
+    let dir = temp_dir("mirrored");
+    let opts = |epochs| Options {
+        features: FeatureSet::Mirrored,
+        hidden: 64,
+        ..options(&dir, epochs)
+    };
+    let summary = run(&opts(3)).expect("trains");
+    let (start, end) = (summary.losses[0].1, summary.losses[2].1);
+    assert!(end < start, "training loss {start} -> {end}");
+    let (model, _, _) =
+        cutoff_train::nnue::checkpoint::load(&dir.join("checkpoint.bin")).expect("checkpoint");
+    assert_eq!((model.hidden, model.features), (64, FeatureSet::Mirrored));
+    let net =
+        cutoff_engine::eval::nnue::file::load(&dir.join("net.nnue")).expect("the engine loads it");
+    assert_eq!((net.hidden(), net.features), (64, FeatureSet::Mirrored));
+    let bytes = std::fs::read(dir.join("net.nnue")).expect("net");
+    assert_eq!(bytes[8], 3, "format version 3");
+    let err = run(&Options {
+        features: FeatureSet::Plain,
+        ..opts(4)
+    })
+    .unwrap_err();
+    assert!(err.contains("inputs"), "{err}");
+    // A plain network starts a mirrored run; a mirrored one cannot start a
+    // plain run.
+    let plain = temp_dir("mirrored-plain");
+    run(&Options {
+        hidden: 64,
+        ..options(&plain, 1)
+    })
+    .expect("trains");
+    let from_plain = temp_dir("mirrored-from-plain");
+    run(&Options {
+        init: Some(plain.join("net.nnue")),
+        resume: false,
+        dir: from_plain.clone(),
+        ..opts(1)
+    })
+    .expect("a plain network starts a mirrored run");
+    let to_plain = temp_dir("mirrored-to-plain");
+    let err = run(&Options {
+        init: Some(dir.join("net.nnue")),
+        resume: false,
+        hidden: 64,
+        ..options(&to_plain, 1)
+    })
+    .unwrap_err();
+    assert!(err.contains("mirrored inputs"), "{err}");
+    for d in [dir, plain, from_plain, to_plain] {
+        std::fs::remove_dir_all(d).ok();
+    }
+}
+
 #[test]
 fn xz_files_read_like_plain_ones() {
     let plain = std::fs::read(sample_path()).expect("sample");
@@ -226,5 +288,15 @@ fn a_recipe_rebuilds_its_network_byte_for_byte() {
     let d = train("d");
     assert!(!d.status.success());
     assert!(String::from_utf8_lossy(&d.stderr).contains("tiny.recipe"));
+    // A recipe names the shape: a mirrored network of 64 neurons.
+    std::fs::write(
+        &recipe,
+        text.replace("epochs = 2", "epochs = 1\nfeatures = mirrored\nhidden = 64"),
+    )
+    .expect("write");
+    let e = train("e");
+    assert!(e.status.success(), "{}", String::from_utf8_lossy(&e.stderr));
+    let net = cutoff_engine::eval::nnue::file::load(&dir.join("e/net.nnue")).expect("loads");
+    assert_eq!((net.hidden(), net.features), (64, FeatureSet::Mirrored));
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -226,6 +226,7 @@ pub fn report(board: &Board, network: Option<&nnue::Network>) -> String {
     let mut used = "hand-crafted";
     if let Some(net) = network {
         let nnue = white(nnue::evaluate_board(net, board));
+        out.push_str(&format!("\nNNUE network: {}", net.shape()));
         out.push_str(&format!("\nNNUE evaluation: {nnue} cp (white side)"));
         (last, used) = if network_applies(board) {
             (nnue, "network")

@@ -6,12 +6,15 @@ use std::path::Path;
 
 use super::model::Model;
 use super::optim::AdamW;
-use cutoff_engine::eval::nnue::{self, HIDDEN, MAX_OUTPUT_BUCKETS, Network, QA, QB};
+use cutoff_engine::eval::nnue::file::MAX_HIDDEN;
+use cutoff_engine::eval::nnue::{self, FeatureSet, MAX_OUTPUT_BUCKETS, Network, QA, QB};
 
-/// Before output buckets: hidden, epochs, steps, floats (one bucket).
+/// Before output buckets: hidden, epochs, steps, floats (one bucket, plain).
 const MAGIC_V1: &[u8; 8] = b"CUTOFFCK";
-/// With output buckets: hidden, buckets, epochs, steps, floats.
-const MAGIC: &[u8; 8] = b"CUTOFFC2";
+/// With output buckets: hidden, buckets, epochs, steps, floats (plain).
+const MAGIC_V2: &[u8; 8] = b"CUTOFFC2";
+/// With the feature set: hidden, buckets, feature set, epochs, steps, floats.
+const MAGIC: &[u8; 8] = b"CUTOFFC3";
 
 /// Writes the model, optimiser and finished epoch count (atomically: a
 /// temporary file renamed over the old one).
@@ -20,6 +23,7 @@ pub fn save(path: &Path, model: &Model, opt: &AdamW, epochs_done: u32) -> Result
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&(model.hidden as u32).to_le_bytes());
     out.extend_from_slice(&(model.buckets as u32).to_le_bytes());
+    out.extend_from_slice(&model.features.id().to_le_bytes());
     out.extend_from_slice(&epochs_done.to_le_bytes());
     out.extend_from_slice(&opt.t.to_le_bytes());
     for v in model.params.iter().chain(&opt.m).chain(&opt.v) {
@@ -36,12 +40,14 @@ pub fn load(path: &Path) -> Result<(Model, AdamW, u32), String> {
     let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let bad = || format!("{} is not a checkpoint of this trainer", path.display());
     let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
-    // (header length, buckets)
-    let (at, buckets) = match bytes.get(..8) {
-        Some(m) if m == MAGIC_V1 && bytes.len() >= 24 => (12, 1),
-        Some(m) if m == MAGIC && bytes.len() >= 28 => (16, u32_at(12) as usize),
+    // (offset of the epochs, buckets, feature set id)
+    let (at, buckets, features) = match bytes.get(..8) {
+        Some(m) if m == MAGIC_V1 && bytes.len() >= 24 => (12, 1, 0),
+        Some(m) if m == MAGIC_V2 && bytes.len() >= 28 => (16, u32_at(12) as usize, 0),
+        Some(m) if m == MAGIC && bytes.len() >= 32 => (20, u32_at(12) as usize, u32_at(16)),
         _ => return Err(bad()),
     };
+    let features = FeatureSet::from_id(features).ok_or_else(bad)?;
     let hidden = u32_at(8) as usize;
     let epochs = u32_at(at);
     let t = u64::from_le_bytes(bytes[at + 4..at + 12].try_into().expect("8 bytes"));
@@ -60,6 +66,7 @@ pub fn load(path: &Path) -> Result<(Model, AdamW, u32), String> {
     let model = Model {
         hidden,
         buckets,
+        features,
         params: floats[..n].to_vec(),
     };
     let opt = AdamW {
@@ -70,11 +77,12 @@ pub fn load(path: &Path) -> Result<(Model, AdamW, u32), String> {
     Ok((model, opt, epochs))
 }
 
-/// The engine's integer network for `model` (which must have `HIDDEN` neurons).
+/// The engine's integer network for `model` (1 to the file format's
+/// `MAX_HIDDEN` neurons; the engine runs those of `SUPPORTED_HIDDEN`).
 pub fn quantise(model: &Model) -> Result<Network, String> {
-    if model.hidden != HIDDEN {
+    if !(1..=MAX_HIDDEN).contains(&model.hidden) {
         return Err(format!(
-            "the engine is built for {HIDDEN} hidden neurons, the model has {}",
+            "the network file holds 1 to {MAX_HIDDEN} hidden neurons, the model has {}",
             model.hidden
         ));
     }
@@ -87,6 +95,7 @@ pub fn quantise(model: &Model) -> Result<Network, String> {
     let q = |v: f32, scale: i32| (v * scale as f32).round() as i16;
     let p = &model.params;
     Ok(Network {
+        features: model.features,
         feature_weights: p[model.w1_range()].iter().map(|&v| q(v, QA)).collect(),
         feature_bias: p[model.b1_range()].iter().map(|&v| q(v, QA)).collect(),
         output_weights: p[model.w2_range()].iter().map(|&v| q(v, QB)).collect(),
@@ -106,6 +115,7 @@ pub fn dequantise(net: &Network) -> Model {
     Model {
         hidden: net.hidden(),
         buckets: net.buckets(),
+        features: net.features,
         params,
     }
 }
@@ -127,8 +137,8 @@ mod tests {
     }
 
     #[test]
-    fn checkpoints_keep_the_buckets() {
-        let model = Model::random(3, 5, &mut Rng(1));
+    fn checkpoints_keep_the_buckets_and_features() {
+        let model = Model::random(3, 5, &mut Rng(1)).with_features(FeatureSet::Mirrored);
         let mut opt = AdamW::new(model.params.len());
         opt.t = 77;
         let path = temp("buckets");
@@ -142,12 +152,12 @@ mod tests {
     #[test]
     fn dequantised_networks_quantise_back_unchanged() {
         for buckets in [1, 3] {
-            let mut model = Model::random(HIDDEN, buckets, &mut Rng(5));
+            let mut model = Model::random(nnue::DEFAULT_HIDDEN, buckets, &mut Rng(5));
             let b2 = model.b2_range();
             model.params[b2].iter_mut().for_each(|b| *b = 0.37);
             let net = quantise(&model).expect("quantises");
             let back = dequantise(&net);
-            assert_eq!((back.hidden, back.buckets), (HIDDEN, buckets));
+            assert_eq!((back.hidden, back.buckets), (nnue::DEFAULT_HIDDEN, buckets));
             assert_ne!(back, model, "the floats were rounded");
             let again = quantise(&back).expect("quantises");
             assert_eq!(nnue::file::to_bytes(&again), nnue::file::to_bytes(&net));

@@ -8,13 +8,14 @@ use clap::Parser;
 
 use super::data::Filter;
 use super::{Options, recipe, run};
+use cutoff_engine::eval::nnue::FeatureSet;
 
 #[derive(clap::Args, Debug)]
 pub struct TrainArgs {
     /// Train as the recipe file says (data, filters, schedule, seed,
     /// threads) and check the network against its `sha256`; only --dir and
     /// --resume may be given beside it.
-    #[arg(long, conflicts_with_all = ["data", "epochs", "batch", "lr", "final_lr", "lambda", "no_mirror", "validation", "hidden", "output_buckets", "threads", "seed", "skip_plies", "max_score", "init"])]
+    #[arg(long, conflicts_with_all = ["data", "epochs", "batch", "lr", "final_lr", "lambda", "no_mirror", "validation", "hidden", "features", "output_buckets", "threads", "seed", "skip_plies", "max_score", "init"])]
     recipe: Option<PathBuf>,
     /// Game files and 32-byte record files (plain or `.xz`), read in order.
     #[arg(long, required_unless_present = "recipe", num_args = 1..)]
@@ -41,9 +42,15 @@ pub struct TrainArgs {
     /// Fraction of the data (the last games) held out for the validation loss.
     #[arg(long, default_value_t = 0.01)]
     validation: f64,
-    /// Hidden neurons per perspective (the engine's build must match to export).
-    #[arg(long, default_value_t = cutoff_engine::eval::nnue::HIDDEN)]
+    /// Hidden neurons per perspective. The engine runs 32, 64, 128, 256,
+    /// 384, 512, 768, 1024, 1536 and 2048 (read from the network file); the
+    /// file holds up to 4096.
+    #[arg(long, default_value_t = cutoff_engine::eval::nnue::DEFAULT_HIDDEN)]
     hidden: usize,
+    /// Input feature set: `plain` (768 inputs) or `mirrored` (each side's
+    /// view flipped on files when its own king is on files e-h).
+    #[arg(long, default_value_t = FeatureSet::Plain)]
+    features: FeatureSet,
     /// Output layers chosen by the number of pieces (1: a single output).
     #[arg(long, default_value_t = 1)]
     output_buckets: usize,
@@ -137,6 +144,7 @@ fn options(a: TrainArgs) -> Options {
         data: a.data,
         dir: a.dir,
         hidden: a.hidden,
+        features: a.features,
         output_buckets: a.output_buckets,
         epochs: a.epochs,
         batch: a.batch,

@@ -7,6 +7,7 @@ use std::path::Path;
 use crate::datagen::format::{RECORD_SIZE, encode};
 use crate::games::{self, GameRecord};
 use cutoff_engine::board::moves;
+use cutoff_engine::eval::nnue::FeatureSet;
 
 /// One datagen record, kept packed until a batch needs it.
 pub type Packed = [u8; RECORD_SIZE];
@@ -128,15 +129,17 @@ fn keep_positions(game: &GameRecord, filter: &Filter, out: &mut Vec<Packed>, cou
     });
 }
 
-/// Decodes a record into inputs and side-to-move labels.
+/// Decodes a record into the plain inputs and side-to-move labels.
 pub fn decode(rec: &Packed) -> Result<Sample, String> {
-    decode_as(rec, false)
+    decode_as(rec, false, FeatureSet::Plain)
 }
 
-/// Decodes a record, with files a..h mirrored to h..a if `mirror`: the
-/// inputs know nothing of castling, so the mirrored position is as good a
-/// training example as the original, and half as likely to be memorised.
-pub fn decode_as(rec: &Packed, mirror: bool) -> Result<Sample, String> {
+/// Decodes a record into the inputs of `features`, with files a..h
+/// mirrored to h..a first if `mirror`: the inputs know nothing of castling,
+/// so the mirrored position is as good a training example as the original,
+/// and half as likely to be memorised. (With the mirrored feature set both
+/// give the same inputs.)
+pub fn decode_as(rec: &Packed, mirror: bool, features: FeatureSet) -> Result<Sample, String> {
     let flip = if mirror { 7 } else { 0 };
     let occ = u64::from_le_bytes(rec[0..8].try_into().expect("8 bytes"));
     if occ.count_ones() > 32 {
@@ -146,7 +149,9 @@ pub fn decode_as(rec: &Packed, mirror: bool) -> Result<Sample, String> {
     if stm > 1 {
         return Err(format!("bad side to move {stm}"));
     }
-    let mut s = Sample::default();
+    // (square, colour, piece) of every piece, and each side's king.
+    let mut pieces = [(0usize, 0usize, 0usize); 32];
+    let mut kings = [0usize; 2];
     let mut bits = occ;
     let mut n = 0;
     while bits != 0 {
@@ -157,10 +162,18 @@ pub fn decode_as(rec: &Packed, mirror: bool) -> Result<Sample, String> {
         if piece > 5 {
             return Err(format!("bad piece code {nibble}"));
         }
-        for (slot, view) in [stm, 1 - stm].into_iter().enumerate() {
-            s.features[slot][n] = feature(view, color, piece, sq);
+        if piece == 5 {
+            kings[color] = sq;
         }
+        pieces[n] = (sq, color, piece);
         n += 1;
+    }
+    let mut s = Sample::default();
+    for (slot, view) in [stm, 1 - stm].into_iter().enumerate() {
+        let orientation = features.orientation(view, kings[view]);
+        for (out, &(sq, color, piece)) in s.features[slot].iter_mut().zip(&pieces[..n]) {
+            *out = FeatureSet::index(view, orientation, color, piece, sq) as u16;
+        }
     }
     s.count = n;
     let white_score = f32::from(i16::from_le_bytes([rec[24], rec[25]]));
@@ -174,14 +187,6 @@ pub fn decode_as(rec: &Packed, mirror: bool) -> Result<Sample, String> {
         (-white_score, 1.0 - white_result)
     };
     Ok(s)
-}
-
-/// The input index, as `eval::nnue::features::index` computes it (a test
-/// checks the two agree through the quantised network's output).
-fn feature(view: usize, color: usize, piece: usize, sq: usize) -> u16 {
-    let side = if color == view { 0 } else { 384 };
-    let sq = if view == 0 { sq } else { sq ^ 56 };
-    (side + piece * 64 + sq) as u16
 }
 
 /// The trainer's generator for shuffling and initialisation.

@@ -1,6 +1,7 @@
 //! `cutoff train`: fits the evaluation network to datagen positions.
 //!
-//! Sparse inputs (about 30 of 768 on per perspective), mini-batches split
+//! Sparse inputs (about 30 of 768 on per perspective, plain or mirrored on
+//! the king's half: `--features`), mini-batches split
 //! over threads, AdamW with a cosine learning-rate schedule, weights clipped
 //! after every step so the quantised network cannot overflow. After each
 //! epoch: the held-out validation loss, a checkpoint (`--resume` continues
@@ -19,7 +20,8 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::progress;
-use data::{Counts, Filter, Packed, Rng, Sample, decode, decode_as};
+use cutoff_engine::eval::nnue::{self as engine_nnue, FeatureSet};
+use data::{Counts, Filter, Packed, Rng, Sample, decode_as};
 use model::{Model, Scratch};
 use optim::AdamW;
 
@@ -30,6 +32,8 @@ pub struct Options {
     /// Folder for checkpoints, nets, the loss table and curve.
     pub dir: PathBuf,
     pub hidden: usize,
+    /// The input feature set.
+    pub features: FeatureSet,
     /// Output buckets by piece count (`eval::nnue::output_bucket`); 1: none.
     pub output_buckets: usize,
     pub epochs: u32,
@@ -64,17 +68,27 @@ pub struct Summary {
 
 /// Random weights, or the network of `--init`, which must have the run's
 /// shape or grow into it: a narrower network is widened (new neurons that
-/// change no evaluation) and a one-bucket one's output layer is copied into
-/// each bucket.
+/// change no evaluation), a one-bucket one's output layer is copied into
+/// each bucket, and a plain one is read as mirrored ([`Model::with_features`]).
 fn initial_model(opts: &Options) -> Result<Model, String> {
     let Some(path) = &opts.init else {
-        return Ok(Model::random(
-            opts.hidden,
-            opts.output_buckets,
-            &mut Rng(opts.seed),
-        ));
+        return Ok(
+            Model::random(opts.hidden, opts.output_buckets, &mut Rng(opts.seed))
+                .with_features(opts.features),
+        );
     };
-    let mut m = checkpoint::dequantise(&cutoff_engine::eval::nnue::file::load_sized(path)?);
+    let mut m = checkpoint::dequantise(&engine_nnue::file::load_sized(path)?);
+    if m.features != opts.features {
+        if m.features != FeatureSet::Plain {
+            return Err(format!(
+                "{} has {} inputs, not {}: only a plain network starts another feature set",
+                path.display(),
+                m.features,
+                opts.features
+            ));
+        }
+        m = m.with_features(opts.features);
+    }
     if m.hidden < opts.hidden {
         m = m.widen(opts.hidden, &mut Rng(opts.seed));
     }
@@ -99,7 +113,13 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     if opts.batch == 0 || opts.threads == 0 || opts.hidden == 0 {
         return Err("--batch, --threads and --hidden must be at least 1".into());
     }
-    let max = cutoff_engine::eval::nnue::MAX_OUTPUT_BUCKETS;
+    if opts.hidden > engine_nnue::file::MAX_HIDDEN {
+        return Err(format!(
+            "--hidden must be at most {} (the network file's bound)",
+            engine_nnue::file::MAX_HIDDEN
+        ));
+    }
+    let max = engine_nnue::MAX_OUTPUT_BUCKETS;
     if !(1..=max).contains(&opts.output_buckets) {
         return Err(format!("--output-buckets must be 1 to {max}"));
     }
@@ -118,10 +138,10 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     let ckpt = opts.dir.join("checkpoint.bin");
     let (mut model, mut opt, done, mut losses) = if opts.resume && ckpt.exists() {
         let (m, o, e) = checkpoint::load(&ckpt)?;
-        if (m.hidden, m.buckets) != (opts.hidden, opts.output_buckets) {
+        if (m.hidden, m.buckets, m.features) != (opts.hidden, opts.output_buckets, opts.features) {
             return Err(format!(
-                "the checkpoint has {} hidden neurons and {} output buckets, not {} and {}",
-                m.hidden, m.buckets, opts.hidden, opts.output_buckets
+                "the checkpoint has {} hidden neurons, {} output buckets and {} inputs, not {}, {} and {}",
+                m.hidden, m.buckets, m.features, opts.hidden, opts.output_buckets, opts.features
             ));
         }
         (m, o, e, read_losses(&opts.dir)?)
@@ -131,14 +151,22 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         (m, AdamW::new(n), 0, Vec::new())
     };
     eprintln!(
-        "train: {} positions, {} held out, hidden {}, output buckets {}, epochs {}..{}",
+        "train: {} positions, {} held out, hidden {}, output buckets {}, {} inputs, epochs {}..{}",
         train.len(),
         valid.len(),
         opts.hidden,
         opts.output_buckets,
+        opts.features,
         done + 1,
         opts.epochs
     );
+    if !engine_nnue::is_supported_hidden(opts.hidden) {
+        eprintln!(
+            "train: note: the engine runs {:?} hidden neurons, not {}; the networks written can start other runs (--init)",
+            engine_nnue::SUPPORTED_HIDDEN,
+            opts.hidden
+        );
+    }
     let mut grads: Vec<Vec<f32>> = (0..opts.threads)
         .map(|_| vec![0.0; model.params.len()])
         .collect();
@@ -181,12 +209,8 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
             train.len() as f64 / secs
         );
         checkpoint::save(&ckpt, &model, &opt, epoch)?;
-        // Other sizes than the engine's can be trained and compared by their
-        // losses, but only the engine's size exports.
-        if model.hidden == cutoff_engine::eval::nnue::HIDDEN {
-            checkpoint::export(&opts.dir.join(format!("epoch-{epoch}.nnue")), &model)?;
-            checkpoint::export(&opts.dir.join("net.nnue"), &model)?;
-        }
+        checkpoint::export(&opts.dir.join(format!("epoch-{epoch}.nnue")), &model)?;
+        checkpoint::export(&opts.dir.join("net.nnue"), &model)?;
         write_losses(&opts.dir, &losses)?;
         plot::loss_curve(&opts.dir.join("loss.svg"), &losses)?;
     }
@@ -241,7 +265,7 @@ fn batch_step(
                     part.iter()
                         .map(|&i| {
                             let flip = opts.mirror && mix(u64::from(i) ^ batch.seed) & 1 == 1;
-                            let sample = decode_as(&batch.data[i as usize], flip)
+                            let sample = decode_as(&batch.data[i as usize], flip, shared.features)
                                 .expect("records were checked when loaded");
                             shared.loss(&sample, opts.lambda, &mut scratch, Some(grad)) as f64
                         })
@@ -279,7 +303,10 @@ pub fn evaluate_loss(model: &Model, positions: &[Packed], opts: &Options) -> f64
                 s.spawn(move || {
                     let mut scratch = Scratch::new(model.hidden);
                     part.iter()
-                        .map(|p| model.loss(&sample(p), opts.lambda, &mut scratch, None) as f64)
+                        .map(|p| {
+                            let s = sample(p, model.features);
+                            model.loss(&s, opts.lambda, &mut scratch, None) as f64
+                        })
                         .sum::<f64>()
                 })
             })
@@ -297,8 +324,8 @@ fn mix(x: u64) -> u64 {
     data::Rng(x).next_u64()
 }
 
-fn sample(p: &Packed) -> Sample {
-    decode(p).expect("records were checked when loaded")
+fn sample(p: &Packed, features: FeatureSet) -> Sample {
+    decode_as(p, false, features).expect("records were checked when loaded")
 }
 
 fn write_losses(dir: &Path, rows: &[(u32, f64, f64)]) -> Result<(), String> {

@@ -1,13 +1,13 @@
 //! The float network the trainer fits: the same `(768 -> hidden) x 2 -> 1`
-//! SCReLU architecture as the engine's, output buckets included, with
-//! forward and backward passes.
+//! SCReLU architecture as the engine's, output buckets and input feature
+//! sets included, with forward and backward passes.
 //!
 //! Parameters live in one flat vector, `[w1 | b1 | w2 | b2]` (`w2` and `b2`
 //! bucket by bucket), so the optimiser and the checkpoint treat them alike.
 //! With one bucket the layout is the one of the trainer before buckets.
 
 use super::data::Sample;
-use cutoff_engine::eval::nnue::{INPUTS, SCALE, output_bucket};
+use cutoff_engine::eval::nnue::{FeatureSet, INPUTS, SCALE, output_bucket};
 
 /// Every weight stays within this bound, so that quantised they fit the
 /// engine's integer arithmetic: `QA * 1.98` per input row keeps 32 rows and a
@@ -24,20 +24,24 @@ pub fn sigmoid(x: f32) -> f32 {
 }
 
 /// The parameters of a network with `hidden` neurons per perspective and
-/// `buckets` output buckets.
+/// `buckets` output buckets, over the inputs of `features` (the samples it
+/// is given must be decoded with the same feature set).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
     pub hidden: usize,
     pub buckets: usize,
+    pub features: FeatureSet,
     pub params: Vec<f32>,
 }
 
 impl Model {
-    /// Small random weights (uniform, scaled by fan-in), zero biases.
+    /// Small random weights (uniform, scaled by fan-in), zero biases, plain
+    /// inputs ([`Model::with_features`] sets others).
     pub fn random(hidden: usize, buckets: usize, rng: &mut super::data::Rng) -> Self {
         let mut m = Self {
             hidden,
             buckets,
+            features: FeatureSet::Plain,
             params: vec![0.0; Self::len(hidden, buckets)],
         };
         let s1 = 1.0 / (INPUTS as f32).sqrt();
@@ -53,6 +57,16 @@ impl Model {
         m
     }
 
+    /// The same weights read as inputs of `features`. From plain inputs to
+    /// mirrored, every position whose king is on files a-d is evaluated as
+    /// before, and the others as their mirror image was (which training with
+    /// mirroring taught to be alike): a starting point for fine-tuning.
+    pub fn with_features(mut self, features: FeatureSet) -> Self {
+        assert_eq!(features.inputs(), INPUTS, "the same inputs count");
+        self.features = features;
+        self
+    }
+
     /// The same network with its single output layer copied into each of
     /// `buckets` buckets: it evaluates every position as before, and training
     /// then lets the buckets part.
@@ -61,6 +75,7 @@ impl Model {
         let mut m = Self {
             hidden: self.hidden,
             buckets,
+            features: self.features,
             params: self.params[..self.w2_range().start].to_vec(),
         };
         for _ in 0..buckets {
@@ -94,6 +109,7 @@ impl Model {
         Self {
             hidden,
             buckets: self.buckets,
+            features: self.features,
             params,
         }
     }

@@ -4,43 +4,97 @@
 //! move only records what it changes; the accumulator is brought up to date
 //! when an evaluation needs it, from the nearest computed ancestor. Nodes cut
 //! off by the table or by pruning before they evaluate never pay for it.
+//!
+//! Each perspective is brought up to date on its own: a move that changes a
+//! perspective's orientation (a king crossing the d/e line with the mirrored
+//! feature set) cannot be applied as a difference, so that perspective is
+//! computed afresh from the board at the ply that needs it, while the other
+//! is updated incrementally.
+//!
+//! The bookkeeping of moves (push, pop) does not depend on the hidden size;
+//! the accumulators themselves are arrays of the network's size `H`, behind a
+//! trait object made once for the network ([`Accumulators`]), so the hot
+//! loops run at a size known when compiling.
 
 use std::sync::Arc;
 
-use super::features::{Change, Placed, index, placed};
-use super::{HIDDEN, Kernel, Network};
+use super::features::{Change, FeatureSet, Placed, index, placed};
+use super::{Kernel, Network, with_hidden};
 use crate::board::{Board, Color, Move};
 
-/// The first layer's output, from White's view and from Black's.
+/// The first layer's output of both perspectives, White's then Black's, for
+/// a network of `H` neurons.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[repr(C, align(64))]
-pub struct Accumulator {
-    vals: [[i16; HIDDEN]; 2],
+struct Acc<const H: usize> {
+    vals: [[i16; H]; 2],
 }
 
-impl Accumulator {
-    /// Computes both perspectives from scratch.
-    pub fn refresh(net: &Network, board: &Board, kernel: Kernel) -> Self {
-        let mut acc = Self {
-            vals: [[0; HIDDEN]; 2],
-        };
-        for color in Color::ALL {
-            let vals = &mut acc.vals[color as usize];
-            vals.copy_from_slice(&net.feature_bias);
-            for (c, piece, sq) in placed(board) {
-                let before = *vals;
-                kernel.update(vals, &before, &[net.row(index(color, c, piece, sq))], &[]);
-            }
+impl<const H: usize> Acc<H> {
+    const ZERO: Self = Self { vals: [[0; H]; 2] };
+
+    /// Computes `perspective` from scratch: the biases plus the row of every
+    /// piece, in one pass of the kernel.
+    fn refresh(&mut self, perspective: Color, net: &Network, board: &Board, kernel: Kernel) {
+        let orientation = net
+            .features
+            .orientation(perspective as usize, board.king(perspective) as usize);
+        let mut rows: [&[i16; H]; 64] = [net.bias::<H>(); 64];
+        let mut n = 0;
+        for (c, piece, sq) in placed(board) {
+            rows[n] = net.row::<H>(index(perspective, orientation, c, piece, sq));
+            n += 1;
         }
-        acc
+        kernel.update::<H>(
+            &mut self.vals[perspective as usize],
+            net.bias::<H>(),
+            &rows[..n],
+            &[],
+        );
     }
 
-    /// The score in centipawns for the side to move of `board`, the
-    /// position this accumulator is of.
-    pub fn evaluate(&self, net: &Network, board: &Board, kernel: Kernel) -> i32 {
+    /// `self = parent + change` for `perspective`, whose orientation is
+    /// `orientation`. The kernel is the one for the change's row counts
+    /// (a quiet move, a capture, castling, a null move).
+    #[inline(always)]
+    fn apply(
+        &mut self,
+        parent: &Self,
+        perspective: Color,
+        orientation: usize,
+        change: &Change,
+        net: &Network,
+        kernel: Kernel,
+    ) {
+        let p = perspective as usize;
+        let (dst, src) = (&mut self.vals[p], &parent.vals[p]);
+        let row =
+            |&(c, piece, sq): &Placed| net.row::<H>(index(perspective, orientation, c, piece, sq));
+        match (change.added, change.removed) {
+            ([Some(a), None], [Some(r), None]) => {
+                kernel.update_n::<H, 1, 1>(dst, src, &[row(&a)], &[row(&r)])
+            }
+            ([Some(a), None], [Some(r), Some(x)]) => {
+                kernel.update_n::<H, 1, 2>(dst, src, &[row(&a)], &[row(&r), row(&x)])
+            }
+            ([Some(a), Some(b)], [Some(r), Some(x)]) => {
+                kernel.update_n::<H, 2, 2>(dst, src, &[row(&a), row(&b)], &[row(&r), row(&x)])
+            }
+            ([None, None], [None, None]) => *dst = *src,
+            (added, removed) => {
+                let add: Vec<_> = added.iter().flatten().map(row).collect();
+                let sub: Vec<_> = removed.iter().flatten().map(row).collect();
+                kernel.update::<H>(dst, src, &add, &sub);
+            }
+        }
+    }
+
+    /// The score for the side to move of `board`.
+    #[inline(always)]
+    fn evaluate(&self, net: &Network, board: &Board, kernel: Kernel) -> i32 {
         let stm = board.side_to_move();
         let pieces = board.occupied().len();
-        net.output(
+        net.output::<H>(
             &self.vals[stm as usize],
             &self.vals[!stm as usize],
             pieces,
@@ -48,59 +102,200 @@ impl Accumulator {
         )
     }
 
-    /// `self = parent + change`, for both perspectives.
-    fn apply(&mut self, parent: &Self, change: &Change, net: &Network, kernel: Kernel) {
-        for color in Color::ALL {
-            let rows = |list: &[Option<Placed>; 2]| {
-                let mut out: [&[i16]; 2] = [&[], &[]];
-                let mut n = 0;
-                for &(c, piece, sq) in list.iter().flatten() {
-                    out[n] = net.row(index(color, c, piece, sq));
-                    n += 1;
-                }
-                (out, n)
-            };
-            let (add, n_add) = rows(&change.added);
-            let (sub, n_sub) = rows(&change.removed);
-            kernel.update(
-                &mut self.vals[color as usize],
-                &parent.vals[color as usize],
-                &add[..n_add],
-                &sub[..n_sub],
-            );
+    fn to_dynamic(&self) -> Accumulator {
+        Accumulator {
+            vals: [self.vals[0].to_vec(), self.vals[1].to_vec()],
         }
     }
 }
 
-#[derive(Clone)]
-struct Entry {
-    acc: Accumulator,
+/// The first layer's output, from White's view and from Black's, of a
+/// network of any size: for the `eval` command and tests (the search keeps
+/// its accumulators in an [`AccumulatorStack`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Accumulator {
+    vals: [Vec<i16>; 2],
+}
+
+impl Accumulator {
+    /// Computes both perspectives from scratch.
+    pub fn refresh(net: &Network, board: &Board, kernel: Kernel) -> Self {
+        with_hidden!(net.hidden(), H => {
+            let mut acc = Box::new(Acc::<H>::ZERO);
+            for color in Color::ALL {
+                acc.refresh(color, net, board, kernel);
+            }
+            acc.to_dynamic()
+        })
+    }
+
+    /// The values of `perspective`.
+    pub fn values(&self, perspective: Color) -> &[i16] {
+        &self.vals[perspective as usize]
+    }
+
+    /// The score in centipawns for the side to move of `board`, the
+    /// position this accumulator is of.
+    pub fn evaluate(&self, net: &Network, board: &Board, kernel: Kernel) -> i32 {
+        with_hidden!(net.hidden(), H => {
+            let mut acc = Box::new(Acc::<H>::ZERO);
+            for (dst, src) in acc.vals.iter_mut().zip(&self.vals) {
+                dst.copy_from_slice(src);
+            }
+            acc.evaluate(net, board, kernel)
+        })
+    }
+}
+
+/// What a ply of the line changed, and how far its accumulator is computed.
+#[derive(Clone, Copy, Debug, Default)]
+struct Ply {
     /// What the move into this ply changed (nothing for a null move).
     change: Change,
-    computed: bool,
+    /// Each side's king square (as an index, a1 = 0) after the move; kept
+    /// only for feature sets that use it.
+    kings: [u8; 2],
+    /// Per perspective: the accumulator of this ply is up to date.
+    computed: [bool; 2],
+    /// Per perspective: the move changed the perspective's orientation, so
+    /// its accumulator cannot be had from the parent's by a difference.
+    refresh: [bool; 2],
+}
+
+/// The accumulators of a stack, one per ply, for one hidden size: the part
+/// of [`AccumulatorStack`] that depends on the size, made once for a
+/// network ([`accumulators`]).
+trait Accumulators: Send + Sync {
+    /// Brings ply `top` up to date (the plies are `plies`, the board is the
+    /// position at `top`) and evaluates it for the side to move.
+    fn evaluate(
+        &mut self,
+        plies: &mut [Ply],
+        top: usize,
+        net: &Network,
+        board: &Board,
+        kernel: Kernel,
+    ) -> i32;
+
+    /// Computes ply 0 from scratch at `board`.
+    fn reset(&mut self, net: &Network, board: &Board, kernel: Kernel);
+
+    /// Ply `ply`'s accumulator, copied out (for tests).
+    fn get(&self, ply: usize) -> Accumulator;
+
+    fn clone_box(&self) -> Box<dyn Accumulators>;
+}
+
+/// An empty stack of accumulators for `net`'s hidden size.
+///
+/// # Panics
+/// If the size is not one of [`super::SUPPORTED_HIDDEN`] (the network file
+/// refuses those).
+fn accumulators(net: &Network) -> Box<dyn Accumulators> {
+    with_hidden!(net.hidden(), H => Box::new(Fixed::<H>(vec![Acc::ZERO])))
+}
+
+/// The accumulators for a network of `H` neurons, one per ply.
+#[derive(Clone)]
+struct Fixed<const H: usize>(Vec<Acc<H>>);
+
+impl<const H: usize> Accumulators for Fixed<H> {
+    fn evaluate(
+        &mut self,
+        plies: &mut [Ply],
+        top: usize,
+        net: &Network,
+        board: &Board,
+        kernel: Kernel,
+    ) -> i32 {
+        let accs = &mut self.0;
+        if accs.len() <= top {
+            accs.resize(plies.len(), Acc::ZERO);
+        }
+        let features = net.features;
+        for color in Color::ALL {
+            let p = color as usize;
+            let mut from = top;
+            // Ply 0 is computed by `reset`.
+            while !plies[from].computed[p] && !plies[from].refresh[p] {
+                from -= 1;
+            }
+            if !plies[from].computed[p] {
+                // No difference crosses ply `from`, and no later ply changed
+                // the orientation again: compute `top` afresh.
+                accs[top].refresh(color, net, board, kernel);
+                plies[top].computed[p] = true;
+                continue;
+            }
+            for ply in from + 1..=top {
+                let (done, rest) = accs.split_at_mut(ply);
+                let info = &mut plies[ply];
+                let orientation = features.orientation(p, usize::from(info.kings[p]));
+                rest[0].apply(
+                    &done[ply - 1],
+                    color,
+                    orientation,
+                    &info.change,
+                    net,
+                    kernel,
+                );
+                info.computed[p] = true;
+            }
+        }
+        accs[top].evaluate(net, board, kernel)
+    }
+
+    fn reset(&mut self, net: &Network, board: &Board, kernel: Kernel) {
+        for color in Color::ALL {
+            self.0[0].refresh(color, net, board, kernel);
+        }
+    }
+
+    fn get(&self, ply: usize) -> Accumulator {
+        self.0[ply].to_dynamic()
+    }
+
+    fn clone_box(&self) -> Box<dyn Accumulators> {
+        Box::new(self.clone())
+    }
 }
 
 /// One accumulator per ply of the line being searched, updated lazily.
-#[derive(Clone)]
 pub struct AccumulatorStack {
-    entries: Vec<Entry>,
+    plies: Vec<Ply>,
     top: usize,
+    accs: Box<dyn Accumulators>,
     net: Arc<Network>,
     kernel: Kernel,
+    /// `net.features`, at hand for every move.
+    features: FeatureSet,
+}
+
+impl Clone for AccumulatorStack {
+    fn clone(&self) -> Self {
+        Self {
+            plies: self.plies.clone(),
+            top: self.top,
+            accs: self.accs.clone_box(),
+            net: self.net.clone(),
+            kernel: self.kernel,
+            features: self.features,
+        }
+    }
 }
 
 impl AccumulatorStack {
+    /// A stack for `net`.
+    ///
+    /// # Panics
+    /// If `net`'s hidden size is not one of [`super::SUPPORTED_HIDDEN`]
+    /// (the network file refuses those).
     pub fn new(net: Arc<Network>, kernel: Kernel) -> Self {
-        let acc = Accumulator {
-            vals: [[0; HIDDEN]; 2],
-        };
         Self {
-            entries: vec![Entry {
-                acc,
-                change: Change::default(),
-                computed: false,
-            }],
+            plies: vec![Ply::default()],
             top: 0,
+            accs: accumulators(&net),
+            features: net.features,
             net,
             kernel,
         }
@@ -113,37 +308,60 @@ impl AccumulatorStack {
     /// Starts a new line at `board`.
     pub fn reset(&mut self, board: &Board) {
         self.top = 0;
-        self.entries[0].acc = Accumulator::refresh(&self.net, board, self.kernel);
-        self.entries[0].computed = true;
+        self.plies[0] = Ply {
+            change: Change::default(),
+            kings: Color::ALL.map(|c| board.king(c) as u8),
+            computed: [true; 2],
+            refresh: [false; 2],
+        };
+        self.accs.reset(&self.net, board, self.kernel);
     }
 
     /// Records the move `mv`, about to be played on `board`.
+    #[inline]
     pub fn push(&mut self, board: &Board, mv: Move) {
-        self.push_change(Change::of_move(board, mv));
+        let change = Change::of_move(board, mv);
+        let mut kings = self.plies[self.top].kings;
+        let mut refresh = [false; 2];
+        if self.features.uses_king()
+            && let Some((color, to)) = change.king_to()
+        {
+            let c = color as usize;
+            refresh[c] = self
+                .features
+                .needs_refresh(c, usize::from(kings[c]), to as usize);
+            kings[c] = to as u8;
+        }
+        self.push_ply(Ply {
+            change,
+            kings,
+            computed: [false; 2],
+            refresh,
+        });
     }
 
     /// Records a null move (nothing changes).
+    #[inline]
     pub fn push_null(&mut self) {
-        self.push_change(Change::default());
+        let kings = self.plies[self.top].kings;
+        self.push_ply(Ply {
+            kings,
+            ..Ply::default()
+        });
     }
 
-    fn push_change(&mut self, change: Change) {
+    #[inline]
+    fn push_ply(&mut self, ply: Ply) {
         self.top += 1;
-        if self.top == self.entries.len() {
-            let acc = self.entries[0].acc.clone();
-            self.entries.push(Entry {
-                acc,
-                change,
-                computed: false,
-            });
+        if self.top == self.plies.len() {
+            self.plies.push(ply);
         } else {
-            let e = &mut self.entries[self.top];
-            e.change = change;
-            e.computed = false;
+            self.plies[self.top] = ply;
         }
     }
 
     /// Takes back the last push.
+    #[inline]
     pub fn pop(&mut self) {
         self.top = self.top.saturating_sub(1);
     }
@@ -151,33 +369,18 @@ impl AccumulatorStack {
     /// The score of `board` (the position the pushes led to) for its side to
     /// move. A stack never reset starts at `board`.
     pub fn evaluate(&mut self, board: &Board) -> i32 {
-        if !self.entries[0].computed {
+        if !self.plies[0].computed[0] {
             assert_eq!(self.top, 0, "moves pushed before the first reset");
             self.reset(board);
         }
-        self.update_top();
-        self.entries[self.top]
-            .acc
-            .evaluate(&self.net, board, self.kernel)
+        self.accs
+            .evaluate(&mut self.plies, self.top, &self.net, board, self.kernel)
     }
 
-    /// The current accumulator, brought up to date (for tests).
-    pub fn current(&mut self) -> &Accumulator {
-        self.update_top();
-        &self.entries[self.top].acc
-    }
-
-    fn update_top(&mut self) {
-        let mut from = self.top;
-        while !self.entries[from].computed {
-            from -= 1; // entry 0 is computed by `reset`
-        }
-        for ply in from + 1..=self.top {
-            let (done, rest) = self.entries.split_at_mut(ply);
-            let e = &mut rest[0];
-            e.acc
-                .apply(&done[ply - 1].acc, &e.change, &self.net, self.kernel);
-            e.computed = true;
-        }
+    /// The current accumulator, brought up to date (for tests); `board` is
+    /// the position the pushes led to.
+    pub fn current(&mut self, board: &Board) -> Accumulator {
+        self.evaluate(board);
+        self.accs.get(self.top)
     }
 }

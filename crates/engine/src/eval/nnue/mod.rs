@@ -1,6 +1,8 @@
 //! The network evaluation (NNUE): a perspective network
-//! `(768 -> HIDDEN) x 2 -> 1` with SCReLU, in integers, with optional output
-//! buckets: several output layers, one chosen by the number of pieces.
+//! `(768 -> H) x 2 -> 1` with SCReLU, in integers, with optional output
+//! buckets (several output layers, one chosen by the number of pieces) and
+//! an input feature set ([`features::FeatureSet`]: plain, or mirrored on
+//! the king's half of the board).
 //!
 //! Each side has an accumulator: the first layer's output for the position
 //! seen from that side (its own pieces first, its own back rank at the
@@ -9,6 +11,12 @@
 //! recomputed ([`accumulator`]). The output layer squares the clipped
 //! accumulators (SCReLU) and takes a dot product with the output weights,
 //! side to move's half first ([`simd`]).
+//!
+//! The shape (hidden size, output buckets, feature set) is read from the
+//! network file, so any network the trainer writes loads at run time. The
+//! hot loops are compiled once per hidden size of [`SUPPORTED_HIDDEN`]
+//! (const generics), and the size is chosen once, when the accumulator
+//! stack is made for a network.
 //!
 //! Quantisation: first-layer weights and biases are scaled by `QA`, output
 //! weights by `QB`; the output is `SCALE` centipawns per unit.
@@ -21,12 +29,18 @@ pub mod simd;
 use std::sync::{Arc, OnceLock};
 
 pub use accumulator::{Accumulator, AccumulatorStack};
+pub use features::FeatureSet;
 pub use simd::Kernel;
 
 /// Inputs per perspective: colour (own, other) x piece x square.
 pub const INPUTS: usize = 768;
-/// Hidden neurons per perspective.
-pub const HIDDEN: usize = 256;
+/// Hidden neurons per perspective of the embedded network, and the
+/// trainer's default.
+pub const DEFAULT_HIDDEN: usize = 256;
+/// Hidden sizes the engine evaluates: the hot loops are compiled for each
+/// ([`with_hidden`]). A file of another size is read by the trainer
+/// ([`file::parse_sized`]) but refused by the engine.
+pub const SUPPORTED_HIDDEN: &[usize] = &[32, 64, 128, 256, 384, 512, 768, 1024, 1536, 2048];
 /// Quantisation of the first layer (weights, biases, accumulator).
 pub const QA: i32 = 255;
 /// Quantisation of the output weights.
@@ -35,6 +49,63 @@ pub const QB: i32 = 64;
 pub const SCALE: i32 = 400;
 /// Most output buckets: one per piece count (2..=32 pieces).
 pub const MAX_OUTPUT_BUCKETS: usize = 31;
+
+/// True if the engine evaluates networks of `hidden` neurons.
+pub fn is_supported_hidden(hidden: usize) -> bool {
+    SUPPORTED_HIDDEN.contains(&hidden)
+}
+
+/// Runs `$body` with `$h` a `const usize` equal to `$hidden`, one of
+/// [`SUPPORTED_HIDDEN`] (any other size panics): the one place a run-time
+/// hidden size becomes a compile-time one.
+macro_rules! with_hidden {
+    ($hidden:expr, $h:ident => $body:expr) => {
+        match $hidden {
+            32 => {
+                const $h: usize = 32;
+                $body
+            }
+            64 => {
+                const $h: usize = 64;
+                $body
+            }
+            128 => {
+                const $h: usize = 128;
+                $body
+            }
+            256 => {
+                const $h: usize = 256;
+                $body
+            }
+            384 => {
+                const $h: usize = 384;
+                $body
+            }
+            512 => {
+                const $h: usize = 512;
+                $body
+            }
+            768 => {
+                const $h: usize = 768;
+                $body
+            }
+            1024 => {
+                const $h: usize = 1024;
+                $body
+            }
+            1536 => {
+                const $h: usize = 1536;
+                $body
+            }
+            2048 => {
+                const $h: usize = 2048;
+                $body
+            }
+            other => panic!("no kernels for {other} hidden neurons"),
+        }
+    };
+}
+pub(crate) use with_hidden;
 
 /// The output bucket of a position with `pieces` pieces (kings included) in
 /// a network of `buckets` buckets: the 31 piece counts split into equal
@@ -45,13 +116,17 @@ pub fn output_bucket(pieces: u32, buckets: usize) -> usize {
     (pieces.clamp(2, 32) as usize - 2) * buckets / 31
 }
 
-/// The quantised weights.
+/// The quantised weights and the inputs they read. The hidden size is the
+/// length of `feature_bias`.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Network {
-    /// `INPUTS` rows of `HIDDEN` weights: row `i` is added when input `i` is on.
+    /// How pieces map to inputs.
+    pub features: FeatureSet,
+    /// `features.inputs()` rows of `hidden` weights: row `i` is added when
+    /// input `i` is on.
     pub feature_weights: Vec<i16>,
     pub feature_bias: Vec<i16>,
-    /// Per output bucket: side to move's `HIDDEN` weights, then the other side's.
+    /// Per output bucket: side to move's `hidden` weights, then the other side's.
     pub output_weights: Vec<i16>,
     /// One per output bucket.
     pub output_bias: Vec<i16>,
@@ -59,23 +134,25 @@ pub struct Network {
 
 impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "Network({INPUTS}->{HIDDEN}x2->1, {} output buckets)",
-            self.buckets()
-        )
+        write!(f, "Network({})", self.shape())
     }
 }
 
 impl Network {
-    /// The weight row of input `feature`.
+    /// The weight row of input `feature`, for a network of `H` neurons.
     #[inline(always)]
-    pub fn row(&self, feature: usize) -> &[i16] {
-        &self.feature_weights[feature * HIDDEN..(feature + 1) * HIDDEN]
+    pub fn row<const H: usize>(&self, feature: usize) -> &[i16; H] {
+        let row = &self.feature_weights[feature * H..(feature + 1) * H];
+        row.try_into().expect("a row of H weights")
     }
 
-    /// Number of hidden neurons per perspective (`HIDDEN` for a network the
-    /// engine evaluates).
+    /// The first layer's biases, for a network of `H` neurons.
+    #[inline(always)]
+    pub fn bias<const H: usize>(&self) -> &[i16; H] {
+        self.feature_bias[..].try_into().expect("H biases")
+    }
+
+    /// Number of hidden neurons per perspective.
     pub fn hidden(&self) -> usize {
         self.feature_bias.len()
     }
@@ -85,15 +162,38 @@ impl Network {
         self.output_bias.len()
     }
 
+    /// The shape in words: `768 -> 256 x 2 -> 1, plain inputs, 1 output bucket`.
+    pub fn shape(&self) -> String {
+        let buckets = self.buckets();
+        format!(
+            "{} -> {} x 2 -> 1, {} inputs, {buckets} output bucket{}",
+            self.features.inputs(),
+            self.hidden(),
+            self.features,
+            if buckets == 1 { "" } else { "s" }
+        )
+    }
+
     /// The score in centipawns for the side to move, given both accumulators
     /// and the number of pieces on the board (which picks the output bucket).
-    pub fn output(&self, us: &[i16], them: &[i16], pieces: u32, kernel: Kernel) -> i32 {
+    #[inline(always)]
+    pub fn output<const H: usize>(
+        &self,
+        us: &[i16; H],
+        them: &[i16; H],
+        pieces: u32,
+        kernel: Kernel,
+    ) -> i32 {
         let bucket = output_bucket(pieces, self.buckets());
-        let weights = &self.output_weights[bucket * 2 * HIDDEN..(bucket + 1) * 2 * HIDDEN];
-        let (w_us, w_them) = weights.split_at(HIDDEN);
+        let weights = &self.output_weights[bucket * 2 * H..(bucket + 1) * 2 * H];
+        let (w_us, w_them) = weights.split_at(H);
+        let (w_us, w_them) = (
+            w_us.try_into().expect("H weights"),
+            w_them.try_into().expect("H weights"),
+        );
         let sum = kernel
-            .screlu_dot(us, w_us)
-            .wrapping_add(kernel.screlu_dot(them, w_them));
+            .screlu_dot::<H>(us, w_us)
+            .wrapping_add(kernel.screlu_dot::<H>(them, w_them));
         // sum is in QA * QA * QB units; one QA goes before the bias is added.
         (sum / QA + i32::from(self.output_bias[bucket])) * SCALE / (QA * QB)
     }
@@ -110,10 +210,9 @@ static DEFAULT_BYTES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/net.nnue
 pub fn default_network() -> Arc<Network> {
     static NET: OnceLock<Arc<Network>> = OnceLock::new();
     NET.get_or_init(|| {
-        Arc::new(
-            file::parse(DEFAULT_BYTES)
-                .expect("the embedded network (default.nnue, tested, or make's EVALFILE) is valid"),
-        )
+        Arc::new(file::parse(DEFAULT_BYTES).unwrap_or_else(|e| {
+            panic!("the embedded network (default.nnue, tested, or make's EVALFILE): {e}")
+        }))
     })
     .clone()
 }
@@ -128,6 +227,19 @@ pub fn evaluate_board(net: &Network, board: &crate::board::Board) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every supported size has kernels, and no other.
+    #[test]
+    fn every_supported_size_has_kernels() {
+        for &h in SUPPORTED_HIDDEN {
+            assert_eq!(with_hidden!(h, H => H), h);
+            assert!(
+                h.is_multiple_of(32),
+                "the AVX-512 kernels take 32 values at a time"
+            );
+        }
+        assert!(std::panic::catch_unwind(|| with_hidden!(96, H => H)).is_err());
+    }
 
     #[test]
     fn output_buckets_split_the_piece_counts_evenly() {

@@ -1,11 +1,14 @@
 //! The network's hot loops: adding and subtracting weight rows to an
 //! accumulator, and the SCReLU dot product of the output layer.
 //!
+//! Every function is generic over the hidden size `H` (a multiple of 32),
+//! so each size of [`super::SUPPORTED_HIDDEN`] gets loops of fixed length.
+//!
 //! Three paths give bit-identical results: AVX-512 or AVX2 intrinsics where
 //! the processor has them, and portable scalar code. Integer sums wrap in both, and a
 //! wrapping sum does not depend on the order of its terms.
 
-use super::{HIDDEN, QA};
+use super::QA;
 
 /// Which implementation of the hot loops to use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,15 +55,45 @@ impl Kernel {
         is_x86_feature_detected!("avx2").then_some(Kernel::Avx2(Avx2Token(())))
     }
 
-    /// `dst = src + rows in add - rows in sub`, all of length `HIDDEN`.
+    /// `dst = src + rows in add - rows in sub`, with as many rows as a move
+    /// changes (`A` added, `S` removed, each 0 to 2): the loops over the rows
+    /// unrolled for each count, for the incremental updates.
     #[inline(always)]
-    pub fn update(self, dst: &mut [i16], src: &[i16], add: &[&[i16]], sub: &[&[i16]]) {
-        assert!(dst.len() == HIDDEN && src.len() == HIDDEN);
-        assert!(add.iter().chain(sub).all(|r| r.len() == HIDDEN));
+    pub fn update_n<const H: usize, const A: usize, const S: usize>(
+        self,
+        dst: &mut [i16; H],
+        src: &[i16; H],
+        add: &[&[i16; H]; A],
+        sub: &[&[i16; H]; S],
+    ) {
+        const { assert!(H.is_multiple_of(32), "the kernels take 32 values at a time") };
         match self {
             Kernel::Scalar => scalar::update(dst, src, add, sub),
             // SAFETY: an `Avx2` kernel exists only where AVX2 was detected,
-            // and every slice was just checked to hold `HIDDEN` values.
+            // and every array holds `H` values, a multiple of 32.
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2(_) => unsafe { avx2::update_n(dst, src, add, sub) },
+            // SAFETY: as above, with AVX-512 detected.
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512(_) => unsafe { avx512::update_n(dst, src, add, sub) },
+        }
+    }
+
+    /// `dst = src + rows in add - rows in sub`, any number of rows (a
+    /// refresh adds every piece's row at once).
+    #[inline(always)]
+    pub fn update<const H: usize>(
+        self,
+        dst: &mut [i16; H],
+        src: &[i16; H],
+        add: &[&[i16; H]],
+        sub: &[&[i16; H]],
+    ) {
+        const { assert!(H.is_multiple_of(32), "the kernels take 32 values at a time") };
+        match self {
+            Kernel::Scalar => scalar::update(dst, src, add, sub),
+            // SAFETY: an `Avx2` kernel exists only where AVX2 was detected,
+            // and every array holds `H` values, a multiple of 32.
             #[cfg(target_arch = "x86_64")]
             Kernel::Avx2(_) => unsafe { avx2::update(dst, src, add, sub) },
             // SAFETY: as above, with AVX-512 detected.
@@ -69,13 +102,13 @@ impl Kernel {
         }
     }
 
-    /// `sum(clamp(a, 0, QA)^2 * w)` over `HIDDEN` values, wrapping in i32.
+    /// `sum(clamp(a, 0, QA)^2 * w)` over `H` values, wrapping in i32.
     #[inline(always)]
-    pub fn screlu_dot(self, acc: &[i16], weights: &[i16]) -> i32 {
-        assert!(acc.len() == HIDDEN && weights.len() == HIDDEN);
+    pub fn screlu_dot<const H: usize>(self, acc: &[i16; H], weights: &[i16; H]) -> i32 {
+        const { assert!(H.is_multiple_of(32), "the kernels take 32 values at a time") };
         match self {
             Kernel::Scalar => scalar::screlu_dot(acc, weights),
-            // SAFETY: as in `update`: AVX2 was detected, lengths checked.
+            // SAFETY: as in `update`: AVX2 was detected, `H` values each.
             #[cfg(target_arch = "x86_64")]
             Kernel::Avx2(_) => unsafe { avx2::screlu_dot(acc, weights) },
             // SAFETY: as above, with AVX-512 detected.
@@ -88,7 +121,12 @@ impl Kernel {
 mod scalar {
     use super::QA;
 
-    pub fn update(dst: &mut [i16], src: &[i16], add: &[&[i16]], sub: &[&[i16]]) {
+    pub fn update<const H: usize>(
+        dst: &mut [i16; H],
+        src: &[i16; H],
+        add: &[&[i16; H]],
+        sub: &[&[i16; H]],
+    ) {
         for (i, d) in dst.iter_mut().enumerate() {
             let mut v = src[i];
             for row in add {
@@ -101,7 +139,7 @@ mod scalar {
         }
     }
 
-    pub fn screlu_dot(acc: &[i16], weights: &[i16]) -> i32 {
+    pub fn screlu_dot<const H: usize>(acc: &[i16; H], weights: &[i16; H]) -> i32 {
         let mut sum = 0i32;
         for (&a, &w) in acc.iter().zip(weights) {
             let v = i32::from(a).clamp(0, QA);
@@ -118,39 +156,63 @@ mod scalar {
 mod avx2 {
     use std::arch::x86_64::*;
 
-    use super::{HIDDEN, QA};
+    use super::QA;
 
     const LANES: usize = 16;
 
-    /// # Safety
-    /// AVX2 must be available; every slice must hold `HIDDEN` values.
-    #[target_feature(enable = "avx2")]
-    pub unsafe fn update(dst: &mut [i16], src: &[i16], add: &[&[i16]], sub: &[&[i16]]) {
-        for i in (0..HIDDEN).step_by(LANES) {
-            // SAFETY: i + LANES <= HIDDEN = every slice's length; loadu and
-            // storeu accept any alignment.
-            unsafe {
-                let mut v = _mm256_loadu_si256(src.as_ptr().add(i).cast());
-                for row in add {
-                    v = _mm256_add_epi16(v, _mm256_loadu_si256(row.as_ptr().add(i).cast()));
+    /// `dst = src + rows in add - rows in sub`, for arrays or slices of rows.
+    macro_rules! update_body {
+        ($dst:expr, $src:expr, $add:expr, $sub:expr) => {
+            for i in (0..H).step_by(LANES) {
+                // SAFETY: i + LANES <= H (a multiple of LANES), every array's
+                // length; unaligned loads and stores accept any address.
+                unsafe {
+                    let mut v = _mm256_loadu_si256($src.as_ptr().add(i).cast());
+                    for row in $add {
+                        v = _mm256_add_epi16(v, _mm256_loadu_si256(row.as_ptr().add(i).cast()));
+                    }
+                    for row in $sub {
+                        v = _mm256_sub_epi16(v, _mm256_loadu_si256(row.as_ptr().add(i).cast()));
+                    }
+                    _mm256_storeu_si256($dst.as_mut_ptr().add(i).cast(), v);
                 }
-                for row in sub {
-                    v = _mm256_sub_epi16(v, _mm256_loadu_si256(row.as_ptr().add(i).cast()));
-                }
-                _mm256_storeu_si256(dst.as_mut_ptr().add(i).cast(), v);
             }
-        }
+        };
     }
 
     /// # Safety
-    /// AVX2 must be available; both slices must hold `HIDDEN` values.
+    /// AVX2 must be available; `H` must be a multiple of the lanes.
     #[target_feature(enable = "avx2")]
-    pub unsafe fn screlu_dot(acc: &[i16], weights: &[i16]) -> i32 {
+    pub unsafe fn update<const H: usize>(
+        dst: &mut [i16; H],
+        src: &[i16; H],
+        add: &[&[i16; H]],
+        sub: &[&[i16; H]],
+    ) {
+        update_body!(dst, src, add, sub);
+    }
+
+    /// # Safety
+    /// AVX2 must be available; `H` must be a multiple of the lanes.
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn update_n<const H: usize, const A: usize, const S: usize>(
+        dst: &mut [i16; H],
+        src: &[i16; H],
+        add: &[&[i16; H]; A],
+        sub: &[&[i16; H]; S],
+    ) {
+        update_body!(dst, src, add, sub);
+    }
+
+    /// # Safety
+    /// AVX2 must be available; `H` must be a multiple of the lanes.
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn screlu_dot<const H: usize>(acc: &[i16; H], weights: &[i16; H]) -> i32 {
         let zero = _mm256_setzero_si256();
         let qa = _mm256_set1_epi16(QA as i16);
         let mut sum = _mm256_setzero_si256();
-        for i in (0..HIDDEN).step_by(LANES) {
-            // SAFETY: i + LANES <= HIDDEN = both slices' length.
+        for i in (0..H).step_by(LANES) {
+            // SAFETY: i + LANES <= H (a multiple of LANES), every array's length.
             let (a, w) = unsafe {
                 (
                     _mm256_loadu_si256(acc.as_ptr().add(i).cast()),
@@ -175,39 +237,63 @@ mod avx2 {
 mod avx512 {
     use std::arch::x86_64::*;
 
-    use super::{HIDDEN, QA};
+    use super::QA;
 
     const LANES: usize = 32;
 
-    /// # Safety
-    /// AVX-512 F and BW must be available; every slice must hold `HIDDEN` values.
-    #[target_feature(enable = "avx512f,avx512bw")]
-    pub unsafe fn update(dst: &mut [i16], src: &[i16], add: &[&[i16]], sub: &[&[i16]]) {
-        for i in (0..HIDDEN).step_by(LANES) {
-            // SAFETY: i + LANES <= HIDDEN = every slice's length; unaligned
-            // loads and stores accept any address.
-            unsafe {
-                let mut v = _mm512_loadu_si512(src.as_ptr().add(i).cast());
-                for row in add {
-                    v = _mm512_add_epi16(v, _mm512_loadu_si512(row.as_ptr().add(i).cast()));
+    /// `dst = src + rows in add - rows in sub`, for arrays or slices of rows.
+    macro_rules! update_body {
+        ($dst:expr, $src:expr, $add:expr, $sub:expr) => {
+            for i in (0..H).step_by(LANES) {
+                // SAFETY: i + LANES <= H (a multiple of LANES), every array's
+                // length; unaligned loads and stores accept any address.
+                unsafe {
+                    let mut v = _mm512_loadu_si512($src.as_ptr().add(i).cast());
+                    for row in $add {
+                        v = _mm512_add_epi16(v, _mm512_loadu_si512(row.as_ptr().add(i).cast()));
+                    }
+                    for row in $sub {
+                        v = _mm512_sub_epi16(v, _mm512_loadu_si512(row.as_ptr().add(i).cast()));
+                    }
+                    _mm512_storeu_si512($dst.as_mut_ptr().add(i).cast(), v);
                 }
-                for row in sub {
-                    v = _mm512_sub_epi16(v, _mm512_loadu_si512(row.as_ptr().add(i).cast()));
-                }
-                _mm512_storeu_si512(dst.as_mut_ptr().add(i).cast(), v);
             }
-        }
+        };
     }
 
     /// # Safety
-    /// AVX-512 F and BW must be available; both slices must hold `HIDDEN` values.
+    /// AVX-512 F and BW must be available; `H` must be a multiple of the lanes.
     #[target_feature(enable = "avx512f,avx512bw")]
-    pub unsafe fn screlu_dot(acc: &[i16], weights: &[i16]) -> i32 {
+    pub unsafe fn update<const H: usize>(
+        dst: &mut [i16; H],
+        src: &[i16; H],
+        add: &[&[i16; H]],
+        sub: &[&[i16; H]],
+    ) {
+        update_body!(dst, src, add, sub);
+    }
+
+    /// # Safety
+    /// AVX-512 F and BW must be available; `H` must be a multiple of the lanes.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub unsafe fn update_n<const H: usize, const A: usize, const S: usize>(
+        dst: &mut [i16; H],
+        src: &[i16; H],
+        add: &[&[i16; H]; A],
+        sub: &[&[i16; H]; S],
+    ) {
+        update_body!(dst, src, add, sub);
+    }
+
+    /// # Safety
+    /// AVX-512 F and BW must be available; `H` must be a multiple of the lanes.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub unsafe fn screlu_dot<const H: usize>(acc: &[i16; H], weights: &[i16; H]) -> i32 {
         let zero = _mm512_setzero_si512();
         let qa = _mm512_set1_epi16(QA as i16);
         let mut sum = _mm512_setzero_si512();
-        for i in (0..HIDDEN).step_by(LANES) {
-            // SAFETY: i + LANES <= HIDDEN = both slices' length.
+        for i in (0..H).step_by(LANES) {
+            // SAFETY: i + LANES <= H (a multiple of LANES), every array's length.
             let (a, w) = unsafe {
                 (
                     _mm512_loadu_si512(acc.as_ptr().add(i).cast()),
@@ -225,16 +311,14 @@ mod avx512 {
 mod tests {
     use super::*;
 
-    fn pseudo_random(seed: u64, range: i16) -> Vec<i16> {
+    fn pseudo_random<const H: usize>(seed: u64, range: i16) -> [i16; H] {
         let mut x = seed | 1;
-        (0..HIDDEN)
-            .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                (x % (2 * range as u64 + 1)) as i16 - range
-            })
-            .collect()
+        std::array::from_fn(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % (2 * range as u64 + 1)) as i16 - range
+        })
     }
 
     #[test]
@@ -247,22 +331,24 @@ mod tests {
             eprintln!("no AVX2 here: only the scalar path runs");
         }
         for fast in kernels {
-            agree(fast);
+            agree::<32>(fast);
+            agree::<256>(fast);
+            agree::<384>(fast);
         }
     }
 
-    fn agree(fast: Kernel) {
+    fn agree<const H: usize>(fast: Kernel) {
         for seed in 1..50 {
-            let acc = pseudo_random(seed, 600);
-            let w = pseudo_random(seed * 7, 127);
-            let rows: Vec<Vec<i16>> = (0..4).map(|k| pseudo_random(seed + 100 * k, 500)).collect();
+            let acc = pseudo_random::<H>(seed, 600);
+            let w = pseudo_random::<H>(seed * 7, 127);
+            let rows: Vec<[i16; H]> = (0..4).map(|k| pseudo_random(seed + 100 * k, 500)).collect();
             assert_eq!(
                 Kernel::Scalar.screlu_dot(&acc, &w),
                 fast.screlu_dot(&acc, &w)
             );
-            let (mut a, mut b) = (vec![0; HIDDEN], vec![0; HIDDEN]);
-            let add = [&rows[0][..], &rows[1][..]];
-            let sub = [&rows[2][..], &rows[3][..]];
+            let (mut a, mut b) = ([0; H], [0; H]);
+            let add = [&rows[0], &rows[1]];
+            let sub = [&rows[2], &rows[3]];
             Kernel::Scalar.update(&mut a, &acc, &add, &sub);
             fast.update(&mut b, &acc, &add, &sub);
             assert_eq!(a, b);
