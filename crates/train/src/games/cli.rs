@@ -1,13 +1,21 @@
 //! `cutoff games FILE...`: what game files hold (games, stored positions,
 //! positions the trainer's default filter keeps), and any damage.
+//! `cutoff games import` turns PGN games with engine scores into game
+//! records.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::Subcommand;
+
+use super::import;
 use crate::nnue::data::{Filter, load};
 
 #[derive(clap::Args, Debug)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct GamesArgs {
+    #[command(subcommand)]
+    tool: Option<GamesTool>,
     /// Game files (plain or `.xz`).
     #[arg(required = true)]
     files: Vec<PathBuf>,
@@ -16,17 +24,57 @@ pub struct GamesArgs {
     tsv: bool,
 }
 
+#[derive(Subcommand, Debug)]
+enum GamesTool {
+    /// Turn PGN games with engine scores (fastchess's `{+0.35/12 0.1s}`
+    /// comments, as OpenBench datagen returns them) into game records.
+    Import(ImportArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct ImportArgs {
+    /// PGN files.
+    #[arg(long, required = true, num_args = 1..)]
+    pgn: Vec<PathBuf>,
+    /// The game file to write (anew; `.xz` compresses it).
+    #[arg(long)]
+    out: PathBuf,
+}
+
 pub fn main(a: GamesArgs) -> ExitCode {
+    match a.tool {
+        Some(GamesTool::Import(args)) => run_import(args),
+        None => summarise(&a.files, a.tsv),
+    }
+}
+
+fn run_import(a: ImportArgs) -> ExitCode {
+    match import::run(&a.pgn, &a.out) {
+        Ok(summary) => {
+            for line in &summary.dropped {
+                eprintln!("{line}");
+            }
+            println!("{}", summary.describe(&a.out));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn summarise(files: &[PathBuf], tsv: bool) -> ExitCode {
     let mut ok = true;
-    if a.tsv {
+    if tsv {
         println!("file\tgames\tpositions\tkept");
     }
-    for file in &a.files {
+    for file in files {
         match load(std::slice::from_ref(file), &Filter::default()) {
             Ok((_, counts)) => {
                 let stored =
                     counts.kept + counts.opening + counts.in_check + counts.noisy + counts.score;
-                if a.tsv {
+                if tsv {
                     println!(
                         "{}\t{}\t{stored}\t{}",
                         file.display(),

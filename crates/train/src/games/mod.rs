@@ -18,6 +18,7 @@
 
 pub mod cli;
 pub mod file;
+pub mod import;
 pub mod pack;
 
 use cutoff_engine::board::{Board, Move};
