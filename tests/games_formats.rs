@@ -1,15 +1,20 @@
 //! The corpus in the field's tools: PGN games made by fastchess (as an
 //! OpenBench datagen workload returns them) imported into game records,
-//! replayed and trained on.
+//! replayed and trained on; and game files exported to viriformat and
+//! bulletformat, read back with those crates and compared position by
+//! position with Cutoff's own reading.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use cutoff_engine::board::fen;
+use cutoff_engine::board::{Board, Position, fen};
 use cutoff_engine::search::score::MATE;
 use cutoff_train::book::pgn;
-use cutoff_train::games::{self, import};
+use cutoff_train::datagen::game::Rng;
+use cutoff_train::games::export::{self, Format};
+use cutoff_train::games::{self, GameRecord, import};
+use cutoff_train::nnue::data::{self, Filter};
 
 fn data_file(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -218,5 +223,101 @@ fn bad_games_are_named_counted_and_skipped() {
     ]);
     assert!(!missing.status.success());
     assert!(text(&missing.stderr).contains("cannot read no-such.pgn"));
+    fs::remove_dir_all(&dir).ok();
+}
+
+/// Random games from standard and Chess960 starts (castling both ways, en
+/// passant, promotions), written as a game file.
+fn random_game_file(path: &Path, count: usize) -> Vec<GameRecord> {
+    let mut rng = Rng::new(29);
+    let mut records = Vec::new();
+    for g in 0..count {
+        let start = if g % 2 == 0 {
+            Board::default()
+        } else {
+            Board::chess960_startpos(rng.below(960) as u32)
+        };
+        let mut pos = Position::new(start.clone(), g % 2 == 1);
+        let mut plies = Vec::new();
+        while plies.len() < 300 && pos.has_legal_move() {
+            let moves = pos.legal_moves();
+            let mv = moves[rng.below(moves.len())];
+            plies.push((mv, (rng.next_u64() % 8001) as i16 - 4000));
+            pos.play(mv);
+        }
+        records.push(GameRecord {
+            start,
+            result: (g % 3) as u8,
+            plies,
+        });
+    }
+    import::write(path, &records).expect("writes");
+    records
+}
+
+#[test]
+fn exports_read_back_with_their_crates_position_by_position() {
+    let dir = temp_dir("export");
+    let imported = dir.join("imported.games");
+    let run = import::run(&fastchess_pgns(), &imported).expect("imports");
+    assert!(run.dropped.is_empty());
+    let random = dir.join("random.games");
+    let records = random_game_file(&random, 30);
+    let random_plies: u64 = records.iter().map(|g| g.plies.len() as u64).sum();
+    let filter = Filter::default();
+
+    // viriformat: every game whole, every ply.
+    let inputs = vec![imported.clone(), random.clone()];
+    let viri = dir.join("out.vf");
+    let written = export::run(Format::Viriformat, &inputs, &viri, &filter).expect("exports");
+    assert_eq!(written.games, 5 + 30);
+    assert_eq!(written.positions, run.positions as u64 + random_plies);
+    let checked = export::check(Format::Viriformat, &inputs, &viri, &filter).expect("agrees");
+    assert_eq!(
+        (checked.games, checked.positions),
+        (written.games, written.positions)
+    );
+
+    // bulletformat: the positions the trainer keeps, from game files and
+    // from the 32-byte records of the self-play sample.
+    let sample = data_file("selfplay-sample.bin");
+    let inputs = vec![imported.clone(), random.clone(), sample.clone()];
+    let bullet = dir.join("out.bf");
+    let written = export::run(Format::Bulletformat, &inputs, &bullet, &filter).expect("exports");
+    let (kept, counts) = data::load(&inputs, &filter).expect("loads");
+    assert_eq!(written.positions, kept.len() as u64);
+    assert_eq!(counts.records, 2000);
+    assert!(counts.kept > 0 && counts.opening > 0 && counts.noisy > 0);
+    assert_eq!(
+        fs::metadata(&bullet).expect("written").len(),
+        32 * kept.len() as u64
+    );
+    let checked = export::check(Format::Bulletformat, &inputs, &bullet, &filter).expect("agrees");
+    assert_eq!(checked.positions, kept.len() as u64);
+
+    // A damaged export is caught: one flipped score.
+    let mut bytes = fs::read(&bullet).expect("read");
+    bytes[32 * 5 + 24] ^= 1;
+    fs::write(&bullet, bytes).expect("write");
+    let err = export::check(Format::Bulletformat, &inputs, &bullet, &filter).unwrap_err();
+    assert!(err.contains("position 5 differs"), "{err}");
+    // viriformat takes games only.
+    let err = export::run(Format::Viriformat, &[sample], &viri, &filter).unwrap_err();
+    assert!(err.contains("not games"), "{err}");
+
+    // The command line: export with --check.
+    let cli = cutoff(&[
+        "games",
+        "export",
+        "--format",
+        "viriformat",
+        "--out",
+        path(&viri),
+        "--check",
+        path(&imported),
+    ]);
+    assert!(cli.status.success(), "{}", text(&cli.stderr));
+    let said = text(&cli.stdout);
+    assert!(said.contains("checked: 5 games"), "{said}");
     fs::remove_dir_all(&dir).ok();
 }

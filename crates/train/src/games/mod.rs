@@ -17,6 +17,7 @@
 //! resumed datagen run).
 
 pub mod cli;
+pub mod export;
 pub mod file;
 pub mod import;
 pub mod pack;
