@@ -1,6 +1,7 @@
 # OpenBench convention: `make EXE=<path>` builds the release binary at <path>;
 # `EVALFILE=<net>` embeds that network instead of crates/engine/src/eval/nnue/default.nnue;
-# `FEATURES=spsa` builds the search's tunables as UCI options (docs/search.md).
+# `FEATURES=spsa` builds the search's tunables as UCI options (docs/search.md);
+# spsa/Makefile builds so for OpenBench, whose make command is fixed.
 EXE ?= cutoff
 EVALFILE ?=
 FEATURES ?=

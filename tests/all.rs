@@ -9,6 +9,7 @@ mod common;
 mod data_manifest;
 mod eval_symmetry;
 mod eval_terms;
+mod games_formats;
 mod lab;
 mod lab_output;
 mod lab_serve;

@@ -288,6 +288,8 @@ const TOOL_ONLY: &[&str] = &[
     "serde",
     "serde_json",
     "sha2",
+    "viriformat",
+    "bulletformat",
 ];
 
 /// The names of a manifest's `[dependencies]` (not dev- or build-).

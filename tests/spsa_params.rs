@@ -55,3 +55,34 @@ fn spsa_table_in_the_docs_matches_the_declaration() {
         assert!(doc.contains(&row), "docs/search.md lacks '{row}'");
     }
 }
+
+/// OpenBench builds an engine with `make -j EXE=<name> [EVALFILE=<net>]` in
+/// the folder its configuration names; in `spsa/` that is the tunable build.
+/// A dry run (`make -n`) shows the commands without building.
+#[test]
+fn openbench_builds_the_tunable_engine_in_the_spsa_folder() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let run = Command::new("make")
+        .args(["-n", "-j", "EXE=cutoff-x", "EVALFILE=../nets/net6.nnue"])
+        .current_dir(root.join("spsa"))
+        .output();
+    let Ok(out) = run else {
+        eprintln!("make is not installed: the dry run is skipped");
+        return;
+    };
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let evalfile = root.join("nets/net6.nnue");
+    assert!(
+        text.contains(&format!(
+            "CUTOFF_EVALFILE=\"{}\" cargo build --release --features spsa",
+            evalfile.display()
+        )),
+        "{text}"
+    );
+    let exe = root.join("spsa/cutoff-x");
+    assert!(
+        text.contains(&format!("cp target/release/cutoff {}", exe.display())),
+        "{text}"
+    );
+}

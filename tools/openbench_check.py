@@ -13,10 +13,17 @@ With OpenBench's functions, in a scratch copy of this repository's HEAD:
      None" quit` on several processes) and checks the count and that every
      opening is a legal, unfinished position (python-chess).
 
+With --spsa it builds as an engine configured with "build": {"path": "spsa"}
+(OpenBench's command, run in the spsa/ folder: the tunable build), runs the
+bench (the same node count as the normal build) and checks that the engine's
+answer to `uci` lists every tunable of `cutoff spsa-params` as a spin option
+with its default, min and max; genfens is not run.
+
 Needs: python-chess, requests (OpenBench's utils imports it), make, cargo.
 Example:
   python3 tools/openbench_check.py --client ../OpenBench/Client
   python3 tools/openbench_check.py --client ../OpenBench/Client --net some.nnue
+  python3 tools/openbench_check.py --client ../OpenBench/Client --spsa
 Exit status 0 when every check passes.
 """
 
@@ -42,6 +49,8 @@ def main():
     ap.add_argument("--net", help="a network file to embed (EVALFILE)")
     ap.add_argument("--expect", type=int, help="bench node count (default: the log's)")
     ap.add_argument("--openings", type=int, default=16, help="genfens openings per process")
+    ap.add_argument("--spsa", action="store_true",
+                    help='build as an engine with "build": {"path": "spsa"} and check its tunables')
     args = ap.parse_args()
 
     sys.path.insert(0, os.path.abspath(args.client))
@@ -54,16 +63,19 @@ def main():
         src = os.path.join(scratch, "cutoff")
         subprocess.run(["git", "clone", "-q", repo, src], check=True)
         name = utils.engine_binary_name("Cutoff", "0" * 40, args.net)
-        command = utils.makefile_command(args.net, src, name, None)
-        print("build:", " ".join(command))
-        built = subprocess.run(command, cwd=src)
-        if built.returncode != 0 or not utils.check_for_engine_binary(os.path.join(src, name)):
+        make_path = os.path.join(src, "spsa" if args.spsa else "")
+        command = utils.makefile_command(args.net, make_path, name, None)
+        print("build:", " ".join(command), "in", make_path)
+        built = subprocess.run(command, cwd=make_path)
+        if built.returncode != 0 or not utils.check_for_engine_binary(os.path.join(make_path, name)):
             print("FAIL: the build did not make", name)
             return 1
 
-        os.chdir(src)
+        os.chdir(make_path)
         nps, nodes = bench.run_benchmark(name, threads=2, sets=2, expected=expect)
         print(f"bench: {nodes} nodes, {nps} nps (expected {expect or 'not checked'})")
+        if args.spsa:
+            return check_tunables(os.path.join(make_path, name))
 
         book = io.StringIO()
         threads = 2
@@ -79,6 +91,26 @@ def main():
             print("FAIL:", bad[:3])
             return 1
     print("ok: OpenBench builds, benches and asks Cutoff for openings as it expects")
+    return 0
+
+
+def check_tunables(exe):
+    """Every line of `spsa-params` is a spin option of the engine's `uci`."""
+    params = subprocess.run([exe, "spsa-params"], capture_output=True, text=True,
+                            check=True).stdout.splitlines()
+    uci = subprocess.run([exe], input="uci\nquit\n", capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    missing = []
+    for line in params:
+        name, _, value, low, high = [f.strip() for f in line.split(",")][:5]
+        want = f"option name {name} type spin default {value} min {low} max {high}"
+        if want not in uci:
+            missing.append(want)
+    print(f"\ntunables: {len(params)} in spsa-params, {len(params) - len(missing)} listed by uci")
+    if not params or missing:
+        print("FAIL: not listed:", missing[:3])
+        return 1
+    print("ok: OpenBench builds the tunable engine from the spsa folder")
     return 0
 
 

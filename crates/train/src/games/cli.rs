@@ -1,13 +1,23 @@
 //! `cutoff games FILE...`: what game files hold (games, stored positions,
 //! positions the trainer's default filter keeps), and any damage.
+//! `cutoff games import` turns PGN games with engine scores into game
+//! records; `cutoff games export` writes game files in other trainers'
+//! formats.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::Subcommand;
+
+use super::export::{self, Format};
+use super::import;
 use crate::nnue::data::{Filter, load};
 
 #[derive(clap::Args, Debug)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct GamesArgs {
+    #[command(subcommand)]
+    tool: Option<GamesTool>,
     /// Game files (plain or `.xz`).
     #[arg(required = true)]
     files: Vec<PathBuf>,
@@ -16,17 +26,108 @@ pub struct GamesArgs {
     tsv: bool,
 }
 
+#[derive(Subcommand, Debug)]
+enum GamesTool {
+    /// Turn PGN games with engine scores (fastchess's `{+0.35/12 0.1s}`
+    /// comments, as OpenBench datagen returns them) into game records.
+    Import(ImportArgs),
+    /// Write game files in viriformat (whole games) or bulletformat
+    /// (positions, filtered as the trainer filters).
+    Export(ExportArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct ImportArgs {
+    /// PGN files.
+    #[arg(long, required = true, num_args = 1..)]
+    pgn: Vec<PathBuf>,
+    /// The game file to write (anew; `.xz` compresses it).
+    #[arg(long)]
+    out: PathBuf,
+}
+
+#[derive(clap::Args, Debug)]
+struct ExportArgs {
+    #[arg(long, value_enum)]
+    format: Format,
+    /// The file to write.
+    #[arg(long)]
+    out: PathBuf,
+    /// Game files (plain or `.xz`); bulletformat also takes 32-byte record files.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// bulletformat: skip this many plies at the start of every game.
+    #[arg(long, default_value_t = Filter::default().skip_plies)]
+    skip_plies: usize,
+    /// bulletformat: skip positions scored beyond this (centipawns).
+    #[arg(long, default_value_t = Filter::default().max_score)]
+    max_score: i32,
+    /// Read the export back with the format's crate and compare every
+    /// position, score and result with the input.
+    #[arg(long)]
+    check: bool,
+}
+
 pub fn main(a: GamesArgs) -> ExitCode {
+    match a.tool {
+        Some(GamesTool::Import(args)) => run_import(args),
+        Some(GamesTool::Export(args)) => run_export(args),
+        None => summarise(&a.files, a.tsv),
+    }
+}
+
+fn run_import(a: ImportArgs) -> ExitCode {
+    match import::run(&a.pgn, &a.out) {
+        Ok(summary) => {
+            for line in &summary.dropped {
+                eprintln!("{line}");
+            }
+            println!("{}", summary.describe(&a.out));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_export(a: ExportArgs) -> ExitCode {
+    let filter = Filter {
+        skip_plies: a.skip_plies,
+        max_score: a.max_score,
+    };
+    let done = export::run(a.format, &a.files, &a.out, &filter).and_then(|summary| {
+        println!("{}: {}", a.out.display(), summary.describe());
+        if a.check {
+            let checked = export::check(a.format, &a.files, &a.out, &filter)?;
+            println!(
+                "checked: {} games, {} positions read back with the format's crate agree with the input (board, side to move, score, result)",
+                checked.games, checked.positions
+            );
+        }
+        Ok(())
+    });
+    match done {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn summarise(files: &[PathBuf], tsv: bool) -> ExitCode {
     let mut ok = true;
-    if a.tsv {
+    if tsv {
         println!("file\tgames\tpositions\tkept");
     }
-    for file in &a.files {
+    for file in files {
         match load(std::slice::from_ref(file), &Filter::default()) {
             Ok((_, counts)) => {
                 let stored =
                     counts.kept + counts.opening + counts.in_check + counts.noisy + counts.score;
-                if a.tsv {
+                if tsv {
                     println!(
                         "{}\t{}\t{stored}\t{}",
                         file.display(),

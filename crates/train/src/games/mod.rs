@@ -17,7 +17,9 @@
 //! resumed datagen run).
 
 pub mod cli;
+pub mod export;
 pub mod file;
+pub mod import;
 pub mod pack;
 
 use cutoff_engine::board::{Board, Move};

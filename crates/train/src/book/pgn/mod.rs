@@ -1,7 +1,9 @@
-//! A small PGN reader: tag pairs, the main line's SAN moves and the result.
-//! Comments (`{}` and `;`), variations, NAGs, move numbers, annotation
-//! marks and `%` escape lines are skipped. Text is read as it comes: a
-//! game cut short by a new tag section ends there.
+//! A small PGN reader: tag pairs, the main line's SAN moves, the `{}`
+//! comment that follows each of them (where engines and match runners put
+//! their scores) and the result. Other comments (`;`, a second `{}`),
+//! variations, NAGs, move numbers, annotation marks and `%` escape lines are
+//! skipped. Text is read as it comes: a game cut short by a new tag section
+//! ends there.
 
 pub mod san;
 
@@ -10,6 +12,9 @@ pub mod san;
 pub struct Game {
     pub tags: Vec<(String, String)>,
     pub moves: Vec<String>,
+    /// For each move, the text of the `{}` comment right after it (trimmed),
+    /// if there is one before the next move.
+    pub comments: Vec<Option<String>>,
     pub result: Option<String>,
 }
 
@@ -119,7 +124,14 @@ impl<'a> Reader<'a> {
                     started = true;
                     game.tags.extend(self.tag());
                 }
-                '{' => self.skip_past('}'),
+                '{' => {
+                    let inner = &self.rest()[1..];
+                    let text = inner.find('}').map_or(inner, |i| &inner[..i]).trim();
+                    self.skip_past('}');
+                    if let Some(slot @ None) = game.comments.last_mut() {
+                        *slot = Some(text.to_string());
+                    }
+                }
                 ';' => self.skip_past('\n'),
                 '(' => self.skip_variation(),
                 ')' | ']' | '}' => self.at += 1,
@@ -139,6 +151,7 @@ impl<'a> Reader<'a> {
                     let san = san.trim_end_matches(['!', '?']);
                     if !san.is_empty() {
                         game.moves.push(san.to_string());
+                        game.comments.push(None);
                     }
                 }
             }
@@ -185,6 +198,29 @@ mod tests {
         assert_eq!(games[0].result.as_deref(), Some("1-0"));
         assert_eq!(games[1].moves, ["d4", "d5"]);
         assert_eq!(games[1].result.as_deref(), Some("*"));
+        // The comment right after a move is kept; one in a variation is not.
+        let comments: Vec<Option<&str>> = games[0].comments.iter().map(|c| c.as_deref()).collect();
+        assert_eq!(
+            comments,
+            [Some("best by test"), None, None, None, None, None, None]
+        );
+    }
+
+    #[test]
+    fn keeps_match_runner_comments() {
+        let text = "[FEN \"8/8/8/4k3/8/8/4P3/4K3 w - - 0 1\"]\n1. e4 {book} e5 {+0.35/12 0.123s} \
+                    2. Nf3 {-M5/20 0.01s, White mates} {second} Nc6 {unclosed";
+        let game = Reader::new(text).next_game().expect("a game");
+        let comments: Vec<Option<&str>> = game.comments.iter().map(|c| c.as_deref()).collect();
+        assert_eq!(
+            comments,
+            [
+                Some("book"),
+                Some("+0.35/12 0.123s"),
+                Some("-M5/20 0.01s, White mates"),
+                Some("unclosed")
+            ]
+        );
     }
 
     #[test]
