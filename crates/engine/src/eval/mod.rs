@@ -175,10 +175,15 @@ impl Evaluator {
     /// Evaluates the board for the side to move: the board reached from the
     /// last `reset` by the pushed moves.
     pub fn evaluate(&mut self, board: &Board) -> i32 {
-        match &mut self.network {
+        let score = match &mut self.network {
             Some(n) if network_applies(board) => n.evaluate(board),
             _ => self.evaluate_hand(board),
-        }
+        };
+        debug_assert!(
+            score.abs() < crate::search::score::MATE_BOUND,
+            "static evaluation {score} of {board} reaches the mate scores"
+        );
+        score
     }
 
     /// The hand-crafted evaluation of `board` for the side to move.

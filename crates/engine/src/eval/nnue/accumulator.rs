@@ -35,6 +35,22 @@ impl Accumulator {
         acc
     }
 
+    /// Both perspectives from scratch, every piece's row added in one pass:
+    /// the reference the incrementally updated accumulators are checked
+    /// against in debug builds (a second way to the same sums).
+    fn recomputed(net: &Network, board: &Board, kernel: Kernel) -> Self {
+        let mut acc = Self {
+            vals: [[0; HIDDEN]; 2],
+        };
+        for color in Color::ALL {
+            let rows: Vec<&[i16]> = placed(board)
+                .map(|(c, piece, sq)| net.row(index(color, c, piece, sq)))
+                .collect();
+            kernel.update(&mut acc.vals[color as usize], &net.feature_bias, &rows, &[]);
+        }
+        acc
+    }
+
     /// The score in centipawns for the side to move of `board`, the
     /// position this accumulator is of.
     pub fn evaluate(&self, net: &Network, board: &Board, kernel: Kernel) -> i32 {
@@ -145,6 +161,7 @@ impl AccumulatorStack {
 
     /// Takes back the last push.
     pub fn pop(&mut self) {
+        debug_assert!(self.top > 0, "accumulator pop without a push");
         self.top = self.top.saturating_sub(1);
     }
 
@@ -156,6 +173,14 @@ impl AccumulatorStack {
             self.reset(board);
         }
         self.update_top();
+        // The incremental updates must give what a refresh gives: a wrong
+        // feature in `Change::of_move` or a missed push or pop would
+        // otherwise only show as weaker play.
+        debug_assert!(
+            self.entries[self.top].acc == Accumulator::recomputed(&self.net, board, self.kernel),
+            "accumulator at ply {} differs from a refresh of {board}",
+            self.top
+        );
         self.entries[self.top]
             .acc
             .evaluate(&self.net, board, self.kernel)
