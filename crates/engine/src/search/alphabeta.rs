@@ -162,6 +162,12 @@ impl Worker<'_> {
             }
             _ => node.static_eval,
         };
+        // The evaluator's score (or the table's copy of it) is no mate.
+        debug_assert!(
+            node.in_check || node.excluded.is_some() || node.raw_eval.abs() < MATE_BOUND,
+            "static evaluation {} at ply {ply} reaches the mate scores",
+            node.raw_eval
+        );
         // A singular search reads the evaluation its node stored at this ply.
         debug_assert!(
             if node.in_check {
