@@ -16,6 +16,15 @@ pub use cozy_chess::{BitBoard, Board, Color, File, Move, Piece, Rank, Square};
 /// The standard start position.
 pub const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
+/// The Zobrist key of `board` computed from scratch (the board rebuilt
+/// square by square), to check the incrementally updated one.
+fn recomputed_key(board: &Board) -> Option<u64> {
+    cozy_chess::BoardBuilder::from_board(board)
+        .build()
+        .ok()
+        .map(|b| b.hash())
+}
+
 /// A game position with its history.
 #[derive(Clone, Debug)]
 pub struct Position {
@@ -92,14 +101,29 @@ impl Position {
 
     /// Plays a legal move (copy-make: the old board goes on the undo stack).
     pub fn play(&mut self, mv: Move) {
+        debug_assert!(
+            self.board.is_legal(mv),
+            "illegal move {mv} played in {}",
+            self.board
+        );
         self.keys.push(self.board.hash());
         self.undo.push(self.board.clone());
         self.board.play_unchecked(mv);
+        debug_assert_eq!(
+            Some(self.board.hash()),
+            recomputed_key(&self.board),
+            "incremental key differs from the recomputed one after {mv}"
+        );
     }
 
     /// Takes back the last move or null move.
     pub fn undo(&mut self) {
         if let Some(b) = self.undo.pop() {
+            debug_assert_eq!(
+                self.keys.last(),
+                Some(&b.hash()),
+                "the key stack is out of step with the undo stack"
+            );
             self.board = b;
             if self.nulls.last() == Some(&self.keys.len()) {
                 self.nulls.pop();
@@ -112,6 +136,11 @@ impl Position {
     pub fn play_null(&mut self) -> bool {
         match self.board.null_move() {
             Some(b) => {
+                debug_assert_eq!(
+                    Some(b.hash()),
+                    recomputed_key(&b),
+                    "incremental key differs from the recomputed one after a null move"
+                );
                 self.keys.push(self.board.hash());
                 self.nulls.push(self.keys.len());
                 self.undo.push(std::mem::replace(&mut self.board, b));

@@ -52,9 +52,14 @@ pub fn is_capture(board: &Board, mv: Move) -> bool {
 }
 
 /// The piece `mv` moves. For a move of `board` the from-square is never
-/// empty; the pawn only keeps a stray move from panicking.
+/// empty (a debug build checks it holds a piece of the side to move); in a
+/// release build the pawn only keeps a stray move from panicking.
 #[inline]
 pub fn moving_piece(board: &Board, mv: Move) -> Piece {
+    debug_assert!(
+        board.colors(board.side_to_move()).has(mv.from),
+        "{mv}: no piece of the side to move on its from-square in {board}"
+    );
     board.piece_on(mv.from).unwrap_or(Piece::Pawn)
 }
 

@@ -54,6 +54,24 @@ pub fn attackers_to(board: &Board, sq: Square, occ: BitBoard) -> BitBoard {
 
 /// True if the exchange started by `mv` gains at least `threshold` centipawns.
 pub fn see_ge(board: &Board, mv: Move, threshold: i32) -> bool {
+    debug_assert!(
+        board.colors(board.side_to_move()).has(mv.from),
+        "SEE of {mv}, not a move of the side to move in {board}"
+    );
+    let result = see_ge_unchecked(board, mv, threshold);
+    // Gaining at least t means gaining at least anything below t.
+    debug_assert!(
+        if result {
+            see_ge_unchecked(board, mv, threshold - 1)
+        } else {
+            !see_ge_unchecked(board, mv, threshold + 1)
+        },
+        "SEE of {mv} is not monotonic at threshold {threshold} in {board}"
+    );
+    result
+}
+
+fn see_ge_unchecked(board: &Board, mv: Move, threshold: i32) -> bool {
     let stm = board.side_to_move();
     // Castling (king onto own rook) exchanges nothing.
     if board.colors(stm).has(mv.to) {

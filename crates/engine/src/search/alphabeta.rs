@@ -40,6 +40,17 @@ impl Worker<'_> {
         beta: Score,
         cut_node: bool,
     ) -> Score {
+        debug_assert!(ply < MAX_PLY, "negamax at ply {ply}, beyond the stacks");
+        debug_assert!(
+            -INFINITE <= alpha && alpha < beta && beta <= INFINITE,
+            "window ({alpha}, {beta}) at ply {ply}"
+        );
+        // Non-PV nodes are searched with null windows only: a child gets its
+        // parent's window negated, and the PVS window (alpha, alpha + 1).
+        debug_assert!(
+            PV || beta == alpha + 1,
+            "non-PV node at ply {ply} with window ({alpha}, {beta})"
+        );
         if depth <= 0 {
             return self.quiescence::<PV>(ply, alpha, beta, true);
         }
@@ -63,6 +74,7 @@ impl Worker<'_> {
             return s;
         }
         self.evaluate_node(&mut node);
+        debug_assert!(ply + 1 < MAX_PLY, "a node at ply {ply} searches children");
         self.hist.clear_killers(ply + 1);
         self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
 
@@ -150,6 +162,23 @@ impl Worker<'_> {
             }
             _ => node.static_eval,
         };
+        // The evaluator's score (or the table's copy of it) is no mate.
+        debug_assert!(
+            node.in_check || node.excluded.is_some() || node.raw_eval.abs() < MATE_BOUND,
+            "static evaluation {} at ply {ply} reaches the mate scores",
+            node.raw_eval
+        );
+        // A singular search reads the evaluation its node stored at this ply.
+        debug_assert!(
+            if node.in_check {
+                node.static_eval == NO_EVAL
+            } else {
+                node.static_eval.abs() < MATE_BOUND
+            },
+            "static evaluation {} at ply {ply} (in check: {})",
+            node.static_eval,
+            node.in_check
+        );
         self.stack[ply].static_eval = node.static_eval;
         node.improving = !node.in_check
             && ply >= 2
@@ -234,6 +263,11 @@ impl Worker<'_> {
                 DRAW
             };
         }
+        // A move was searched, so `best` is some move's score.
+        debug_assert!(
+            -INFINITE < best && best < INFINITE,
+            "best {best} after {move_count} moves at ply {ply}"
+        );
         if best >= node.beta
             && let Some(bm) = best_move
         {
@@ -323,10 +357,22 @@ impl Worker<'_> {
             self.search_late_move::<PV>(node, new_depth, r, best)
         };
         self.unmake_move();
+        debug_assert_eq!(
+            self.pos.key(),
+            node.key,
+            "make/unmake of {} at ply {ply} changed the key",
+            m.mv
+        );
         self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
         if self.stopped {
             return None;
         }
+        // The child's score: a mate at the earliest after its ply.
+        debug_assert!(
+            score.abs() <= MATE - (ply as Score + 1),
+            "score {score} of {} at ply {ply} beyond a mate",
+            m.mv
+        );
         if node.is_root() {
             let nodes = self.nodes - nodes_before;
             self.update_root_move(m.mv, score, node.alpha, m.move_count, nodes);
@@ -375,6 +421,15 @@ impl Worker<'_> {
         best: Score,
     ) -> Score {
         let (ply, alpha, beta) = (node.ply, node.alpha, node.beta);
+        // Each move that beat `best` so far raised alpha too (or cut off).
+        debug_assert!(
+            best <= alpha,
+            "best {best} above alpha {alpha} at ply {ply}"
+        );
+        debug_assert!(
+            (0..new_depth.max(1)).contains(&r),
+            "reduction {r} of depth {new_depth} at ply {ply}: never into quiescence"
+        );
         if !self.config.pvs {
             // Plain alpha-beta: every move gets the full window.
             let mut s = -self.negamax::<PV>(new_depth - r, ply + 1, -beta, -alpha, false);

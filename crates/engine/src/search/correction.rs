@@ -45,12 +45,21 @@ fn index(board: &Board) -> usize {
 impl CorrectionHistory {
     /// `raw` (the static evaluation) plus the learned correction.
     pub fn correct(&self, board: &Board, raw: Score) -> Score {
+        // The clamp below would turn a missing evaluation into a real one.
+        debug_assert!(
+            raw.abs() < MATE_BOUND,
+            "correcting {raw}, not a static evaluation"
+        );
         let c = self.table[index(board)] / GRAIN;
         (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     /// Folds in a search result `best` that proved `raw` wrong at `depth`.
     pub fn update(&mut self, board: &Board, depth: i32, raw: Score, best: Score) {
+        debug_assert!(
+            raw.abs() < MATE_BOUND && best.abs() < MATE_BOUND,
+            "correction learns from eval {raw} and score {best}: both must be plain scores"
+        );
         let max = correction_max_cp() * GRAIN;
         let sample = ((best - raw) * GRAIN).clamp(-max, max);
         let w = (depth + 1).min(correction_max_weight());

@@ -52,6 +52,10 @@ impl Worker<'_> {
         if !usable {
             return Singular::Extend(0);
         }
+        debug_assert!(
+            self.pos.board().is_legal(mv),
+            "singular test of the illegal hash move {mv}"
+        );
         let singular_beta = tt_score - se_margin_per_depth() * depth;
         self.stack[ply].excluded = Some(mv);
         let s = self.negamax::<false>(

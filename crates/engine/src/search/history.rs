@@ -51,8 +51,17 @@ pub fn history_malus(depth: i32) -> i32 {
 
 fn gravity(entry: &mut i16, bonus: i32) {
     let (e, max) = (*entry as i32, history_max());
+    debug_assert!(
+        (1..=i16::MAX as i32).contains(&max),
+        "history_max {max} does not fit an i16 entry"
+    );
     let b = bonus.clamp(-max, max);
-    *entry = (e + b - e * b.abs() / max) as i16;
+    let updated = e + b - e * b.abs() / max;
+    debug_assert!(
+        updated.abs() <= max,
+        "history {e} + {bonus} gave {updated}, beyond +-{max}"
+    );
+    *entry = updated as i16;
 }
 
 /// A (piece, to-square) pair: the index of one continuation-history table.
@@ -184,6 +193,16 @@ pub struct Cutoff<'a> {
 /// lab's ordering experiment, so that it learns as the engine does.
 pub fn learn_cutoff(hist: &mut Histories, pos: &Position, c: &Cutoff, quiet_history: bool) {
     let (bonus, malus) = (history_bonus(c.depth), history_malus(c.depth));
+    debug_assert!(
+        bonus >= 0 && malus >= 0,
+        "history bonus {bonus} and malus {malus} at depth {}: a reward must not punish",
+        c.depth
+    );
+    debug_assert!(
+        !c.quiets.contains(&c.best) && !c.noisies.contains(&c.best),
+        "the cutoff move {} is also among the moves punished",
+        c.best
+    );
     let stm = pos.side_to_move();
     let board = pos.board();
     let pt_of = |mv: Move| {

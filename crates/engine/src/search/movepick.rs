@@ -12,7 +12,7 @@ use super::config::SearchConfig;
 use super::history::{Histories, PieceTo, piece_to};
 use super::params::{capture_history_divisor, check_bonus, mvv_scale};
 use crate::board::BitBoard;
-use crate::board::moves::{CheckInfo, moving_piece};
+use crate::board::moves::{CheckInfo, legal_moves, moving_piece};
 use crate::board::see::{see_ge, see_value};
 use crate::board::{Move, Piece, Position};
 
@@ -91,6 +91,9 @@ pub struct MovePicker {
     /// so a mate threat hidden behind a null move or razoring is still seen.
     quiet_checks: bool,
     skip_quiets: bool,
+    /// The moves handed out so far, to check none comes twice.
+    #[cfg(debug_assertions)]
+    handed_out: Vec<Move>,
 }
 
 impl MovePicker {
@@ -119,6 +122,8 @@ impl MovePicker {
             noisy_only: false,
             quiet_checks: false,
             skip_quiets: false,
+            #[cfg(debug_assertions)]
+            handed_out: Vec::new(),
         }
     }
 
@@ -152,6 +157,49 @@ impl MovePicker {
 
     /// The next move to search, best first, or `None` when all are done.
     pub fn next(&mut self, pos: &Position, ctx: &OrderContext) -> Option<Move> {
+        let mv = self.pick(pos, ctx);
+        #[cfg(debug_assertions)]
+        if let Some(mv) = mv {
+            self.check_handed_out(pos, ctx, mv);
+        }
+        mv
+    }
+
+    /// What a move handed out must be: legal, new, and of its stage's kind.
+    #[cfg(debug_assertions)]
+    fn check_handed_out(&mut self, pos: &Position, ctx: &OrderContext, mv: Move) {
+        let board = pos.board();
+        debug_assert!(board.is_legal(mv), "picker gave illegal {mv} in {board}");
+        debug_assert!(
+            !self.handed_out.contains(&mv),
+            "picker gave {mv} twice in {board}"
+        );
+        self.handed_out.push(mv);
+        // The stage the move came from, as `pick` leaves it.
+        let noisy_stage = match self.stage {
+            Stage::GoodNoisy | Stage::BadNoisy => Some(true),
+            Stage::Killer2 | Stage::Countermove | Stage::ScoreQuiets | Stage::Quiets => Some(false),
+            _ => None, // the hash move
+        };
+        debug_assert!(
+            noisy_stage.is_none_or(|noisy| noisy == pos.is_tactical(mv)),
+            "picker gave {mv} in stage {:?} in {board}",
+            self.stage
+        );
+        // Quiescence (not in check) searches captures, queen promotions and,
+        // at its first ply, quiet checks: nothing else.
+        if self.noisy_only && !pos.in_check() {
+            let check = ctx
+                .checks
+                .gives_check_by(board, mv, moving_piece(board, mv));
+            debug_assert!(
+                pos.is_tactical(mv) || (self.quiet_checks && check),
+                "quiescence picker gave quiet {mv} in {board}"
+            );
+        }
+    }
+
+    fn pick(&mut self, pos: &Position, ctx: &OrderContext) -> Option<Move> {
         loop {
             match self.stage {
                 Stage::TtMove => {
@@ -160,6 +208,16 @@ impl MovePicker {
                     self.tt_move = self
                         .tt_move
                         .filter(|&m| pos.board().is_legal(m) && wanted(m));
+                    // A hash move may come from another position (a key
+                    // collision): what `is_legal` lets through must be a move
+                    // the generator makes here.
+                    debug_assert!(
+                        self.tt_move
+                            .is_none_or(|m| legal_moves(pos.board()).contains(&m)),
+                        "hash move {:?} passed is_legal but is not legal in {}",
+                        self.tt_move,
+                        pos.board()
+                    );
                     if self.tt_move.is_some() {
                         return self.tt_move;
                     }

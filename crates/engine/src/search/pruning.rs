@@ -85,6 +85,11 @@ impl Worker<'_> {
         self.stack[ply].null_move = true;
         let score = -self.negamax::<false>(depth - r, ply + 1, -beta, -beta + 1, !node.cut_node);
         self.unmake_null_move();
+        debug_assert_eq!(
+            self.pos.key(),
+            node.key,
+            "null move and its undo changed the key"
+        );
         self.stack[ply].null_move = false;
         if self.stopped || score < beta {
             return None;
@@ -135,6 +140,11 @@ impl Worker<'_> {
                 );
             }
             self.unmake_move();
+            debug_assert_eq!(
+                self.pos.key(),
+                node.key,
+                "make/unmake of {mv} in ProbCut changed the key"
+            );
             if self.stopped {
                 return None;
             }

@@ -29,6 +29,15 @@ impl Worker<'_> {
         beta: Score,
         checks: bool,
     ) -> Score {
+        debug_assert!(ply < MAX_PLY, "quiescence at ply {ply}, beyond the stacks");
+        debug_assert!(
+            -INFINITE <= alpha && alpha < beta && beta <= INFINITE,
+            "quiescence window ({alpha}, {beta}) at ply {ply}"
+        );
+        debug_assert!(
+            PV || beta == alpha + 1,
+            "non-PV quiescence at ply {ply} with window ({alpha}, {beta})"
+        );
         self.pv.clear(ply);
         if self.visit() {
             return 0;
@@ -117,6 +126,11 @@ impl Worker<'_> {
             self.stack[ply].null_move = false;
             let score = -self.quiescence::<PV>(ply + 1, -beta, -alpha, false);
             self.unmake_move();
+            debug_assert_eq!(
+                self.pos.key(),
+                key,
+                "make/unmake of {mv} in quiescence changed the key"
+            );
             if self.stopped {
                 return 0;
             }
@@ -138,6 +152,11 @@ impl Worker<'_> {
         if in_check && moves == 0 {
             return mated_in(ply);
         }
+        // Standing pat or a searched move (in check every evasion is searched).
+        debug_assert!(
+            -INFINITE < best && best < INFINITE,
+            "quiescence best {best} at ply {ply}"
+        );
         let mut node = Node::new(key, ply, tt_depth, alpha, beta);
         (node.pv, node.in_check, node.raw_eval) = (PV, in_check, raw_eval);
         self.store_result(&node, best, best_move);

@@ -23,11 +23,16 @@ pub const NO_EVAL: Score = -INFINITE - 1;
 
 /// Score for the side to move being mated `ply` plies from the root.
 pub fn mated_in(ply: usize) -> Score {
+    debug_assert!(ply < MAX_PLY, "mate at ply {ply}: not a mate score");
     -MATE + ply as Score
 }
 
 /// Score for a tablebase win `ply` plies from the root.
 pub fn tb_win_in(ply: usize) -> Score {
+    debug_assert!(
+        ply < MAX_PLY,
+        "tablebase win at ply {ply}: below TB_WIN_BOUND"
+    );
     TB_WIN - ply as Score
 }
 
@@ -37,6 +42,10 @@ pub fn is_mate(score: Score) -> bool {
 
 /// Converts a mate score to UCI's `mate N`: moves, negative when being mated.
 pub fn mate_moves(score: Score) -> i32 {
+    debug_assert!(
+        is_mate(score) && score.abs() <= MATE,
+        "mate_moves of {score}, not a mate score"
+    );
     if score > 0 {
         (MATE - score + 1) / 2
     } else {

@@ -17,7 +17,7 @@
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 use super::params::{tt_age_plies, tt_keep_deeper};
-use super::score::{Score, TB_WIN_BOUND};
+use super::score::{MATE, MATE_BOUND, Score, TB_WIN_BOUND};
 use crate::board::{Move, Piece, Square};
 
 pub const ENTRIES_PER_BUCKET: usize = 4;
@@ -153,13 +153,20 @@ fn decode_move(bits: u16) -> Option<Move> {
 /// Mate and tablebase-win scores are stored relative to the node, not the root, so that the
 /// same entry is right wherever in the tree the position is found again.
 pub fn score_to_tt(score: Score, ply: usize) -> Score {
-    if score >= TB_WIN_BOUND {
+    let stored = if score >= TB_WIN_BOUND {
         score + ply as Score
     } else if score <= -TB_WIN_BOUND {
         score - ply as Score
     } else {
         score
-    }
+    };
+    // A mate is at least `ply` plies from the root: relative to this node
+    // it is still a mate, never beyond one (nor out of the 16 bits).
+    debug_assert!(
+        stored.abs() <= MATE,
+        "score {score} at ply {ply} stores as {stored}, beyond a mate"
+    );
+    stored
 }
 
 pub fn score_from_tt(score: Score, ply: usize) -> Score {
@@ -285,6 +292,16 @@ impl TranspositionTable {
         depth: i32,
         bound: TtBound,
     ) {
+        // Packed into 16 bits: a larger score would wrap, not fail.
+        debug_assert!(score.abs() <= MATE, "stored score {score} beyond a mate");
+        debug_assert!(
+            eval.abs() < MATE_BOUND,
+            "stored static evaluation {eval} out of the evaluation range"
+        );
+        debug_assert!(
+            (QS_DEPTH_NO_CHECKS..=255 - DEPTH_OFFSET).contains(&depth),
+            "depth {depth} does not fit the entry's 8 bits"
+        );
         let age = self.age.load(Ordering::Relaxed);
         let bucket = self.bucket(key);
         let mut victim = &bucket.slots[0];

@@ -242,6 +242,20 @@ impl<const H: usize> Accumulators for Fixed<H> {
                 info.computed[p] = true;
             }
         }
+        // The incremental updates must give what a refresh gives: a wrong
+        // feature in a move's change, a missed push or pop or a missed king
+        // crossing would otherwise only show as weaker play.
+        #[cfg(debug_assertions)]
+        {
+            let mut fresh = Acc::<H>::ZERO;
+            for color in Color::ALL {
+                fresh.refresh(color, net, board, kernel);
+            }
+            debug_assert!(
+                accs[top] == fresh,
+                "accumulator at ply {top} differs from a refresh of {board}"
+            );
+        }
         accs[top].evaluate(net, board, kernel)
     }
 
@@ -363,6 +377,7 @@ impl AccumulatorStack {
     /// Takes back the last push.
     #[inline]
     pub fn pop(&mut self) {
+        debug_assert!(self.top > 0, "accumulator pop without a push");
         self.top = self.top.saturating_sub(1);
     }
 

@@ -195,9 +195,20 @@ impl Change {
             };
         }
         let captured = match board.piece_on(mv.to) {
-            Some(p) => Some((!us, p, mv.to)),
+            Some(p) => {
+                debug_assert!(
+                    board.colors(!us).has(mv.to),
+                    "{mv} captures its own piece in {board}"
+                );
+                Some((!us, p, mv.to))
+            }
             None if piece == Piece::Pawn && mv.from.file() != mv.to.file() => {
-                Some((!us, Piece::Pawn, Square::new(mv.to.file(), rank)))
+                let victim = Square::new(mv.to.file(), rank);
+                debug_assert!(
+                    board.colored_pieces(!us, Piece::Pawn).has(victim),
+                    "en passant {mv} without a pawn to take in {board}"
+                );
+                Some((!us, Piece::Pawn, victim))
             }
             None => None,
         };
