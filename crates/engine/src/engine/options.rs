@@ -17,7 +17,7 @@ use crate::search::strength::{self, Strength};
 use crate::tablebase::options::{EMPTY_PATH, SyzygyOptions};
 
 pub const MAX_HASH_MB: i64 = 32768;
-pub const MAX_THREADS: i64 = 256;
+pub const MAX_THREADS: i64 = 1024;
 /// Transposition table size of a new engine, in MB.
 const DEFAULT_HASH_MB: usize = 16;
 
