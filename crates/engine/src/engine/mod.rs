@@ -209,7 +209,7 @@ impl Engine {
     /// Clears the transposition table (`Clear Hash`).
     pub fn clear_hash(&mut self) {
         self.stop();
-        self.pool.shared().tt.clear();
+        self.pool.clear_hash();
     }
 }
 
