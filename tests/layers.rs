@@ -156,7 +156,11 @@ fn check(dir: &Path) -> (Vec<String>, usize) {
             }
             if top == "search" && dep == "search" && !sub.is_empty() {
                 let is_file = dir.join("search").join(format!("{dep_sub}.rs")).exists();
-                let target = if is_file { dep_sub.clone() } else { "mod".to_string() };
+                let target = if is_file {
+                    dep_sub.clone()
+                } else {
+                    "mod".to_string()
+                };
                 // mod.rs only names the modules: nothing is imported from it.
                 if target == "mod" && sub != "mod" {
                     bad.push(format!(

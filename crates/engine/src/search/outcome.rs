@@ -2,8 +2,8 @@
 //! by rule, or each root move's tablebase result. The search's scores stay
 //! its own (they steer aspiration and time); the reports show these.
 
-use super::job::Settings;
 use super::info::Outcome;
+use super::job::Settings;
 use super::score::{DRAW, MAX_PLY, Score, is_mate, tb_win_in};
 use crate::board::{Move, Position};
 use crate::tablebase::{RootEntry, Wdl, root};

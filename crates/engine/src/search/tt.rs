@@ -519,7 +519,11 @@ mod tests {
             (1000 * min, 3, 3),
         ] {
             let chunk = chunk_len(len, threads);
-            assert_eq!(len.div_ceil(chunk), parts, "{len} buckets, {threads} threads");
+            assert_eq!(
+                len.div_ceil(chunk),
+                parts,
+                "{len} buckets, {threads} threads"
+            );
         }
         let sum = std::sync::atomic::AtomicUsize::new(0);
         in_parallel((1..=100usize).map(|i| vec![i; i]), |part| {
