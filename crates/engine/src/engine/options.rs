@@ -153,6 +153,17 @@ pub const OPTIONS: &[UciOption] = &[
         get: |o| Value::Int(i64::from(o.elo)),
         set: |e, v| int(v).map(|n| e.options.elo = n as i32),
     },
+    // 0 to 20, as in Stockfish; 20 is full strength, a lower level plays at
+    // the `UCI_Elo` of `strength::skill_elo`. `UCI_LimitStrength` comes first.
+    UciOption {
+        name: "Skill Level",
+        kind: Kind::Spin {
+            min: 0,
+            max: strength::MAX_SKILL as i64,
+        },
+        get: |o| Value::Int(i64::from(o.skill_level)),
+        set: |e, v| int(v).map(|n| e.options.skill_level = n as i32),
+    },
     UciOption {
         name: "Clear Hash",
         kind: Kind::Button,
@@ -281,6 +292,8 @@ pub struct Options {
     /// `UCI_LimitStrength` and `UCI_Elo`.
     limit_strength: bool,
     elo: i32,
+    /// `Skill Level`: below `strength::MAX_SKILL`, an Elo of its own.
+    skill_level: i32,
     /// Evaluate with the network (else the hand-crafted evaluation).
     use_nnue: bool,
     /// The network used when `use_nnue` is on, and the file it came from.
@@ -309,6 +322,7 @@ impl Default for Options {
             chess960: false,
             limit_strength: false,
             elo: strength::MIN_ELO,
+            skill_level: strength::MAX_SKILL,
             use_nnue: s.network.is_some(),
             network: s.network.unwrap_or_else(nnue::default_network),
             eval_file: nnue::EMBEDDED_NET.to_string(),
@@ -353,6 +367,15 @@ impl Options {
         self.use_nnue.then_some(&self.network)
     }
 
+    /// The strength limit: `UCI_Elo` with `UCI_LimitStrength` (which comes
+    /// first, as in Stockfish), else a `Skill Level` below full strength.
+    fn strength(&self) -> Option<Strength> {
+        if self.limit_strength {
+            return Some(Strength::new(self.elo));
+        }
+        strength::skill_elo(self.skill_level).map(Strength::new)
+    }
+
     /// What a search started now gets from the options.
     pub fn settings(&self) -> Settings {
         Settings {
@@ -363,7 +386,7 @@ impl Options {
             config: self.switches,
             network: self.network().cloned(),
             syzygy: self.syzygy.settings(),
-            strength: self.limit_strength.then(|| Strength::new(self.elo)),
+            strength: self.strength(),
         }
     }
 }
