@@ -31,4 +31,5 @@ mod uci_errors;
 mod uci_fuzz;
 mod uci_options;
 mod uci_rules;
+mod uci_testing;
 mod uci_wdl;

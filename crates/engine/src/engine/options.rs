@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use super::Engine;
+use super::{Engine, nodestime};
 use crate::book::BookOptions;
 use crate::book::options::NO_BOOK;
 use crate::eval::nnue::{self, Network};
@@ -164,6 +164,17 @@ pub const OPTIONS: &[UciOption] = &[
         get: |o| Value::Int(i64::from(o.skill_level)),
         set: |e, v| int(v).map(|n| e.options.skill_level = n as i32),
     },
+    // Testing: time controls played in nodes, this many a millisecond
+    // (`engine::nodestime`); 0, on the wall clock. Named as in Stockfish.
+    UciOption {
+        name: "nodestime",
+        kind: Kind::Spin {
+            min: 0,
+            max: nodestime::MAX_NODES_PER_MS,
+        },
+        get: |o| Value::Int(o.nodestime as i64),
+        set: |e, v| int(v).map(|n| e.set_nodestime(n as u64)),
+    },
     UciOption {
         name: "Clear Hash",
         kind: Kind::Button,
@@ -294,6 +305,8 @@ pub struct Options {
     elo: i32,
     /// `Skill Level`: below `strength::MAX_SKILL`, an Elo of its own.
     skill_level: i32,
+    /// `nodestime`: nodes a millisecond of the time control (0: off).
+    nodestime: u64,
     /// Evaluate with the network (else the hand-crafted evaluation).
     use_nnue: bool,
     /// The network used when `use_nnue` is on, and the file it came from.
@@ -323,6 +336,7 @@ impl Default for Options {
             limit_strength: false,
             elo: strength::MIN_ELO,
             skill_level: strength::MAX_SKILL,
+            nodestime: 0,
             use_nnue: s.network.is_some(),
             network: s.network.unwrap_or_else(nnue::default_network),
             eval_file: nnue::EMBEDDED_NET.to_string(),
@@ -387,6 +401,7 @@ impl Options {
             network: self.network().cloned(),
             syzygy: self.syzygy.settings(),
             strength: self.strength(),
+            nodes_per_ms: (self.nodestime > 0).then_some(self.nodestime),
         }
     }
 }
@@ -399,6 +414,12 @@ impl Engine {
     /// Sets a technique switch (`Search_*`); false for an unknown name.
     pub fn set_switch(&mut self, name: &str, on: bool) -> bool {
         self.options.switches.set(name, on)
+    }
+
+    /// `nodestime`: a new rate starts the node clocks again.
+    pub fn set_nodestime(&mut self, per_ms: u64) {
+        self.options.nodestime = per_ms;
+        self.node_clock.forget();
     }
 
     /// `UCI_Chess960`: how castling moves are written, now and in later
