@@ -1,12 +1,17 @@
-//! The testers' options: `nodestime`, a time control played in nodes. Each
-//! test waits for the engine's own output.
+//! The testers' options: `nodestime` (a time control played in nodes) and
+//! `Debug Log File` (every line in and out, with times). Each waits for the
+//! engine's own output.
 
 use crate::common;
 
+use std::path::PathBuf;
+
 use common::{Session, field};
 use cutoff_engine::board::Color;
+use cutoff_engine::engine::Engine;
 use cutoff_engine::search::Budget;
 use cutoff_engine::search::limits::Limits;
+use cutoff_engine::uci::options;
 
 /// Nodes a search may count past its hard limit: the main thread looks at
 /// the limit every 256 nodes, and a stopped search unwinds.
@@ -75,4 +80,87 @@ fn nodestime_is_a_spin_option_as_in_stockfish() {
     assert!(lines.iter().any(|l| l == want), "{lines:?}");
     s.expect_one_error("setoption name nodestime value 10001");
     s.expect_one_error("setoption name nodestime value -1");
+}
+
+/// A file name in the temporary folder, unique to this test process.
+fn scratch(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("cutoff-{name}-{}", std::process::id()))
+}
+
+/// (time, marker, text) of a log line `<time> <marker> <text>`.
+fn parse_log_line(line: &str) -> (&str, &str, &str) {
+    let (time, rest) = line.split_once(' ').expect("a time");
+    let (marker, text) = rest.split_once(' ').unwrap_or((rest, ""));
+    (time, marker, text)
+}
+
+#[test]
+fn debug_log_file_logs_every_line_in_and_out_until_emptied() {
+    let path = scratch("debug-log.txt");
+    std::fs::write(&path, "an older session\n").unwrap();
+    let mut s = Session::start();
+    s.send(&format!(
+        "setoption name Debug Log File value {}",
+        path.display()
+    ));
+    s.send("position startpos");
+    s.send("go depth 3");
+    let (out, _) = s.wait_bestmove();
+    assert!(s.sync().is_empty());
+    s.send("setoption name Debug Log File value <empty>");
+    // Not logged: logging has stopped.
+    s.sync();
+    s.send("go depth 1");
+    s.wait_bestmove();
+    let log = std::fs::read_to_string(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    // Appended to what was there.
+    let mut lines = log.lines();
+    assert_eq!(lines.next(), Some("an older session"));
+    let mut want: Vec<(&str, &str)> = vec![(">>", "position startpos"), (">>", "go depth 3")];
+    want.extend(out.iter().map(|l| ("<<", l.as_str())));
+    want.extend([
+        (">>", "isready"),
+        ("<<", "readyok"),
+        (">>", "setoption name Debug Log File value <empty>"),
+    ]);
+    let got: Vec<(&str, &str)> = lines
+        .map(|l| {
+            let (time, marker, text) = parse_log_line(l);
+            // 2026-11-27T23:45:01.123Z
+            let b = time.as_bytes();
+            assert!(
+                time.len() == 24 && b[4] == b'-' && b[10] == b'T' && time.ends_with('Z'),
+                "time '{time}'"
+            );
+            (marker, text)
+        })
+        .collect();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn a_debug_log_file_that_cannot_be_opened_gives_one_error_and_no_log() {
+    let bad = scratch("no-such-folder").join("log.txt");
+    let mut s = Session::start();
+    let error = s.expect_one_error(&format!(
+        "setoption name Debug Log File value {}",
+        bad.display()
+    ));
+    assert!(error.contains("debug log"), "{error}");
+    assert!(!bad.exists());
+    // In-process: the option reads `<empty>` and nothing is logged; a good
+    // file turns the log on, an empty value off.
+    let mut e = Engine::new();
+    let name = bad.to_string_lossy().into_owned();
+    assert!(options::set(&mut e, "debug log file", Some(&name)).is_err());
+    assert!(!e.debug_log().is_on());
+    assert!(format!("{:?}", e.options()).contains("debug_log_file: \"<empty>\""));
+    let good = scratch("debug-log-on.txt");
+    let good_name = good.to_string_lossy().into_owned();
+    options::set(&mut e, "Debug Log File", Some(&good_name)).unwrap();
+    assert!(e.debug_log().is_on());
+    options::set(&mut e, "Debug Log File", Some("")).unwrap();
+    assert!(!e.debug_log().is_on());
+    let _ = std::fs::remove_file(&good);
 }

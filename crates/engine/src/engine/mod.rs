@@ -10,6 +10,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+pub mod debug_log;
 pub mod lag;
 pub mod nodestime;
 pub mod options;
@@ -47,6 +48,8 @@ pub struct Engine {
     /// Nodes the last search searched, set by the search thread (0 for a
     /// move answered without one).
     last_nodes: Arc<AtomicU64>,
+    /// `Debug Log File`: where the UCI layer logs its lines, if anywhere.
+    debug_log: debug_log::DebugLog,
 }
 
 impl Default for Engine {
@@ -71,6 +74,7 @@ impl Engine {
             last_elapsed: Arc::new(AtomicU64::new(0)),
             node_clock: nodestime::NodeClock::default(),
             last_nodes: Arc::new(AtomicU64::new(0)),
+            debug_log: debug_log::DebugLog::default(),
         }
     }
 
@@ -104,6 +108,11 @@ impl Engine {
             return false;
         }
         true
+    }
+
+    /// The `Debug Log File` log, which the UCI layer writes to.
+    pub fn debug_log(&self) -> &debug_log::DebugLog {
+        &self.debug_log
     }
 
     /// The search threads and the table (for tests and tools).

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use super::{Engine, nodestime};
+use super::{Engine, debug_log, nodestime};
 use crate::book::BookOptions;
 use crate::book::options::NO_BOOK;
 use crate::eval::nnue::{self, Network};
@@ -175,6 +175,14 @@ pub const OPTIONS: &[UciOption] = &[
         get: |o| Value::Int(o.nodestime as i64),
         set: |e, v| int(v).map(|n| e.set_nodestime(n as u64)),
     },
+    // Every line in and out appended to this file (`engine::debug_log`),
+    // as in Stockfish; `<empty>`, none.
+    UciOption {
+        name: "Debug Log File",
+        kind: Kind::Text,
+        get: |o| Value::Text(o.debug_log_file.clone()),
+        set: |e, v| e.set_debug_log_file(&text(v)?),
+    },
     UciOption {
         name: "Clear Hash",
         kind: Kind::Button,
@@ -307,6 +315,8 @@ pub struct Options {
     skill_level: i32,
     /// `nodestime`: nodes a millisecond of the time control (0: off).
     nodestime: u64,
+    /// `Debug Log File`: the file every line in and out is appended to.
+    debug_log_file: String,
     /// Evaluate with the network (else the hand-crafted evaluation).
     use_nnue: bool,
     /// The network used when `use_nnue` is on, and the file it came from.
@@ -337,6 +347,7 @@ impl Default for Options {
             elo: strength::MIN_ELO,
             skill_level: strength::MAX_SKILL,
             nodestime: 0,
+            debug_log_file: debug_log::NO_LOG.to_string(),
             use_nnue: s.network.is_some(),
             network: s.network.unwrap_or_else(nnue::default_network),
             eval_file: nnue::EMBEDDED_NET.to_string(),
@@ -414,6 +425,18 @@ impl Engine {
     /// Sets a technique switch (`Search_*`); false for an unknown name.
     pub fn set_switch(&mut self, name: &str, on: bool) -> bool {
         self.options.switches.set(name, on)
+    }
+
+    /// `Debug Log File`: logs to `path` from now on (nothing for an empty
+    /// path or `<empty>`); a file that cannot be opened is an error, and
+    /// then nothing is logged.
+    pub fn set_debug_log_file(&mut self, path: &str) -> Result<(), String> {
+        self.options.debug_log_file = debug_log::NO_LOG.to_string();
+        self.debug_log.open(path)?;
+        if !path.is_empty() {
+            self.options.debug_log_file = path.to_string();
+        }
+        Ok(())
     }
 
     /// `nodestime`: a new rate starts the node clocks again.
