@@ -30,6 +30,8 @@ enum Cmd {
     /// Speak UCI on stdin/stdout (the default).
     Uci,
     /// Search the bench positions to a fixed depth; prints `Bench: <N> nodes <M> nps`.
+    /// Arguments as Stockfish's: `bench [hash] [threads] [limit] [fen file|default]
+    /// [depth|nodes|movetime]` (one number alone is the depth), or the flags.
     Bench(bench::BenchArgs),
     /// Run an EPD test suite (bm/am/dm); prints failures and `solved k/n`.
     Epd(epd::EpdArgs),

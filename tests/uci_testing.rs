@@ -1,6 +1,6 @@
 //! The testers' options: `nodestime` (a time control played in nodes) and
-//! `Debug Log File` (every line in and out, with times). Each waits for the
-//! engine's own output.
+//! `Debug Log File` (every line in and out, with times), and `bench` with
+//! arguments over UCI. Each waits for the engine's own output.
 
 use crate::common;
 
@@ -163,4 +163,18 @@ fn a_debug_log_file_that_cannot_be_opened_gives_one_error_and_no_log() {
     options::set(&mut e, "Debug Log File", Some("")).unwrap();
     assert!(!e.debug_log().is_on());
     let _ = std::fs::remove_file(&good);
+}
+
+#[test]
+fn bench_takes_stockfish_arguments_over_uci() {
+    let mut s = Session::start();
+    s.send("bench 16 1 2 default depth");
+    let lines = s.read_until(|l| l.starts_with("Bench: "));
+    s.send("bench 2");
+    let again = s.read_until(|l| l.starts_with("Bench: "));
+    let nodes = |lines: &[String]| field(lines.last().unwrap(), "Bench:").map(str::to_string);
+    assert_eq!(nodes(&lines), nodes(&again), "{lines:?} {again:?}");
+    assert!(lines[0].contains("positions, depth 2"), "{lines:?}");
+    s.expect_one_error("bench 16 1 2 default depth nodes");
+    s.expect_one_error("bench 0 1 2");
 }

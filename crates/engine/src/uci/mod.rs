@@ -240,13 +240,14 @@ impl Session {
             Command::PonderHit => engine.ponderhit(),
             Command::Debug(_) => {}
             Command::Register => out.say("info string registration is not needed"),
-            Command::Bench(depth) => {
+            Command::Bench(mut spec) => {
                 if engine.is_searching() {
                     return out.error("cannot run bench during a search");
                 }
-                // Prints on stdout itself, whatever the session's output.
-                let hand_crafted = engine.options().network().is_none();
-                crate::bench::run(depth.unwrap_or(crate::bench::DEFAULT_DEPTH), hand_crafted);
+                spec.hand_crafted = engine.options().network().is_none();
+                if let Err(e) = crate::bench::run(&spec, &mut |line| out.say(line)) {
+                    out.error(&e);
+                }
             }
             Command::Perft(_) | Command::Display | Command::Eval => show(engine, out, &cmd),
             Command::Quit | Command::Empty => {}
