@@ -216,6 +216,26 @@ fn bench_takes_stockfish_arguments_and_flags() {
     }
 }
 
+#[test]
+fn speedtest_reports_nodes_and_nodes_per_second() {
+    let o = cutoff(&["speedtest", "1", "16", "1"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    let value = |key: &str| -> u64 {
+        let line = text.lines().find_map(|l| l.strip_prefix(key));
+        let word = line.and_then(|l| l.split_whitespace().next());
+        word.and_then(|w| w.parse().ok())
+            .unwrap_or_else(|| panic!("no '{key}' in {text}"))
+    };
+    assert_eq!(value("Threads: "), 1);
+    assert_eq!(value("Hash: "), 16);
+    assert!(value("Total nodes: ") > 0);
+    assert!(text.lines().last().unwrap().starts_with("Nodes/second: "));
+    assert!(value("Nodes/second: ") > 0);
+    let o = cutoff(&["speedtest", "0"]);
+    assert!(!o.status.success());
+}
+
 /// `cutoff epd ... | head -1`: the reader goes away; the rest of the output
 /// is dropped quietly, with success (it used to panic with exit code 101).
 #[test]
