@@ -14,7 +14,8 @@
 //! increment, `movetime` and `Move Overhead` alike), and the search stops
 //! on nodes: `Settings::nodes_per_ms`. The node clock of a game of
 //! `x moves in y` (`movestogo`) is not refilled, as in Stockfish: the mode
-//! is for increment time controls.
+//! is for increment time controls. A ponder search counts all its nodes,
+//! those before `ponderhit` too (the clock has no other measure of them).
 //!
 //! The GUI's clock still runs on real time: N must be below the engine's
 //! real speed on the machine (nodes a millisecond, a thousandth of the
