@@ -30,7 +30,12 @@ enum Cmd {
     /// Speak UCI on stdin/stdout (the default).
     Uci,
     /// Search the bench positions to a fixed depth; prints `Bench: <N> nodes <M> nps`.
+    /// Arguments as Stockfish's: `bench [hash] [threads] [limit] [fen file|default]
+    /// [depth|nodes|movetime]` (one number alone is the depth), or the flags.
     Bench(bench::BenchArgs),
+    /// Search the bench positions for a fixed time each with the given threads
+    /// and Hash, as one session; prints the total nodes and nodes per second.
+    Speedtest(bench::SpeedtestArgs),
     /// Run an EPD test suite (bm/am/dm); prints failures and `solved k/n`.
     Epd(epd::EpdArgs),
     /// Count the leaves of the legal move tree, or check a perft suite (--epd).
@@ -129,6 +134,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Cmd::Bench(args)) => bench::main(args),
+        Some(Cmd::Speedtest(args)) => bench::speedtest_main(args),
         Some(Cmd::Epd(args)) => epd::main(args),
         Some(Cmd::Perft(args)) => board::cli::main(args),
         Some(Cmd::Book(args)) => match args.command {

@@ -33,4 +33,5 @@ mod uci_errors;
 mod uci_fuzz;
 mod uci_options;
 mod uci_rules;
+mod uci_testing;
 mod uci_wdl;

@@ -153,6 +153,89 @@ fn bench_is_deterministic_and_ends_with_the_openbench_line() {
     );
 }
 
+/// The node count of `Bench: <N> nodes <M> nps`, the last line, which
+/// must be there.
+fn bench_nodes(o: &Output) -> u64 {
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(o);
+    let last = text.lines().last().unwrap_or_default();
+    let words: Vec<&str> = last.split_whitespace().collect();
+    assert!(
+        matches!(words[..], ["Bench:", _, "nodes", _, "nps"]),
+        "last line '{last}'"
+    );
+    words[1].parse().expect("node count")
+}
+
+#[test]
+fn bench_takes_stockfish_arguments_and_flags() {
+    // A bare depth, Stockfish's order and the flags say the same search.
+    let depth3 = bench_nodes(&cutoff(&["bench", "3"]));
+    for args in [
+        &["bench", "16", "1", "3"][..],
+        &["bench", "16", "1", "3", "default", "depth"],
+        &["bench", "16", "1", "3", "depth", "default"],
+        &["bench", "--depth", "3", "--hash", "16", "--threads", "1"],
+    ] {
+        assert_eq!(bench_nodes(&cutoff(args)), depth3, "{args:?}");
+    }
+    // A file of positions (FENs and EPD lines; comments and blank lines
+    // skipped), searched to a node limit each.
+    let fens = scratch(
+        "bench.epd",
+        "# two positions\n\n\
+         rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
+         r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5; id \"x\";\n",
+    );
+    let o = cutoff(&["bench", "16", "1", "3000", &fens, "nodes"]);
+    let nodes = bench_nodes(&o);
+    assert!(nodes > 3000 && nodes <= 2 * (3000 + 8), "{nodes}");
+    assert!(
+        stdout(&o).starts_with("2 positions, nodes 3000, "),
+        "{}",
+        stdout(&o)
+    );
+    let flags = cutoff(&["bench", "--nodes", "3000", "--fens", &fens]);
+    assert_eq!(bench_nodes(&flags), nodes);
+    // Two threads, a fixed time each: the line OpenBench reads, with the
+    // settings on the first line.
+    let o = cutoff(&["bench", "32", "2", "20", "movetime"]);
+    bench_nodes(&o);
+    assert!(stdout(&o).contains("movetime 20 ms, Hash 32 MB, Threads 2"));
+    for bad in [
+        &["bench", "x"][..],
+        &["bench", "0", "1", "3"],
+        &["bench", "16", "1", "3", "default", "depth", "nodes"],
+        &["bench", "16", "1", "3", "/nonexistent/fens.epd"],
+        &["bench", "16", "1", "3", "perft"],
+        &["bench", "--depth", "3", "--nodes", "5"],
+    ] {
+        let o = cutoff(bad);
+        assert!(!o.status.success(), "{bad:?} succeeded");
+        assert!(!o.stderr.is_empty(), "{bad:?}: no message");
+    }
+}
+
+#[test]
+fn speedtest_reports_nodes_and_nodes_per_second() {
+    let o = cutoff(&["speedtest", "1", "16", "1"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    let value = |key: &str| -> u64 {
+        let line = text.lines().find_map(|l| l.strip_prefix(key));
+        let word = line.and_then(|l| l.split_whitespace().next());
+        word.and_then(|w| w.parse().ok())
+            .unwrap_or_else(|| panic!("no '{key}' in {text}"))
+    };
+    assert_eq!(value("Threads: "), 1);
+    assert_eq!(value("Hash: "), 16);
+    assert!(value("Total nodes: ") > 0);
+    assert!(text.lines().last().unwrap().starts_with("Nodes/second: "));
+    assert!(value("Nodes/second: ") > 0);
+    let o = cutoff(&["speedtest", "0"]);
+    assert!(!o.status.success());
+}
+
 /// `cutoff epd ... | head -1`: the reader goes away; the rest of the output
 /// is dropped quietly, with success (it used to panic with exit code 101).
 #[test]

@@ -29,7 +29,7 @@ fn search_on(pool: &ThreadPool) -> SearchResult {
 
 /// The same search on an empty table (the histories stay as they are).
 fn search_again(pool: &ThreadPool) -> u64 {
-    pool.shared().tt.clear();
+    pool.clear_hash();
     search_on(pool).nodes
 }
 

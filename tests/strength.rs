@@ -1,4 +1,4 @@
-//! Strength limiting (`UCI_LimitStrength`, `UCI_Elo`): a weak setting plays
+//! Strength limiting (`UCI_LimitStrength`, `UCI_Elo`, `Skill Level`): a weak setting plays
 //! legal, sometimes second-best but never far worse moves within its node
 //! budget, reproducibly; off, the search is exactly the unlimited one.
 
@@ -12,7 +12,7 @@ use cutoff_engine::engine::Engine;
 use cutoff_engine::search::info::{Info, Reporter};
 use cutoff_engine::search::limits::Limits;
 use cutoff_engine::search::score::UciScore;
-use cutoff_engine::search::strength::{MIN_ELO, NOISE_TOP_ELO, Strength};
+use cutoff_engine::search::strength::{MAX_ELO, MIN_ELO, NOISE_TOP_ELO, Strength, skill_elo};
 use cutoff_engine::search::{SearchResult, Settings};
 use cutoff_engine::uci::options;
 
@@ -181,6 +181,72 @@ fn limit_strength_off_is_the_unlimited_search() {
     for bad in ["1319", "2851", "strong"] {
         assert!(options::set(&mut e, "UCI_Elo", Some(bad)).is_err(), "{bad}");
     }
+}
+
+#[test]
+fn skill_level_maps_onto_uci_elo_and_limit_strength_comes_first() {
+    let mut e = Engine::new();
+    for (level, elo) in [
+        ("0", Some(MIN_ELO)),
+        ("10", Some(2125)),
+        ("19", Some(MAX_ELO)),
+    ] {
+        options::set(&mut e, "skill level", Some(level)).unwrap();
+        let want = elo.map(Strength::new);
+        assert_eq!(e.options().settings().strength, want, "level {level}");
+        assert_eq!(elo, skill_elo(level.parse().unwrap()));
+    }
+    options::set(&mut e, "Skill Level", Some("20")).unwrap();
+    assert!(e.options().settings().strength.is_none());
+    options::set(&mut e, "Skill Level", Some("3")).unwrap();
+    options::set(&mut e, "UCI_LimitStrength", Some("true")).unwrap();
+    options::set(&mut e, "UCI_Elo", Some("2400")).unwrap();
+    assert_eq!(e.options().settings().strength, Some(Strength::new(2400)));
+    for bad in ["-1", "21", "weak"] {
+        assert!(
+            options::set(&mut e, "Skill Level", Some(bad)).is_err(),
+            "{bad}"
+        );
+    }
+}
+
+/// The nodes of the last `info` line with a count.
+fn last_nodes(lines: &[String]) -> u64 {
+    let line = lines.iter().rev().find(|l| l.contains(" nodes "));
+    line.and_then(|l| field(l, "nodes")?.parse().ok())
+        .unwrap_or_else(|| panic!("no nodes in {lines:?}"))
+}
+
+#[test]
+fn over_uci_skill_level_limits_the_search_unless_limit_strength_is_on() {
+    /// From a new game: the nodes of `go depth 8`, and whether depth 8 was
+    /// reached.
+    fn search(s: &mut Session) -> (u64, bool) {
+        s.send("ucinewgame");
+        s.send("position startpos");
+        s.send("go depth 8");
+        let (lines, _) = s.wait_bestmove();
+        let depth8 = lines.iter().any(|l| l.starts_with("info depth 8 "));
+        (last_nodes(&lines), depth8)
+    }
+    let mut s = Session::start();
+    let (full, full_depth8) = search(&mut s);
+    assert!(full_depth8);
+    s.send("setoption name Skill Level value 20");
+    assert_eq!(search(&mut s), (full, true), "level 20 is full strength");
+    // Level 0 plays at MIN_ELO: its budget ends the search before depth 8.
+    s.send("setoption name Skill Level value 0");
+    let budget = Strength::new(MIN_ELO).node_budget();
+    let (nodes, depth8) = search(&mut s);
+    assert!(
+        nodes <= budget + SLACK && !depth8,
+        "{nodes} nodes, budget {budget}"
+    );
+    // `UCI_LimitStrength` with `UCI_Elo` at the top overrides the level.
+    s.send("setoption name UCI_LimitStrength value true");
+    s.send(&format!("setoption name UCI_Elo value {MAX_ELO}"));
+    let (nodes, depth8) = search(&mut s);
+    assert!(nodes > budget + SLACK && depth8, "{nodes} nodes");
 }
 
 /// The first move of the last `info ... pv` line.

@@ -12,7 +12,8 @@
 //! Left out on purpose: `bench`, and `go perft` deeper than 3: both are
 //! debugging commands that run on the input thread for as long as asked.
 //! Valid Hash values are drawn from 1 to 40 MB and 257 MB only, valid
-//! Threads from 1 to 40, so a case stays fast; out-of-range values are fuzzed.
+//! Threads from 1 to 40 and 257, so a case stays fast; out-of-range values
+//! are fuzzed.
 
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};

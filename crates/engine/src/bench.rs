@@ -1,7 +1,13 @@
 //! `bench`: a fixed set of positions searched to a fixed depth from a fresh
 //! state. Its node count is the signature of the search (any change in search
 //! behaviour changes it) and its speed is the engine's nps. OpenBench scans the
-//! last line, `Bench: <N> nodes <M> nps`, so nothing may follow it.
+//! last line, `Bench: <N> nodes <M> nps`, so nothing may follow it. The
+//! table, the threads, the limit and the positions can be chosen, as with
+//! Stockfish's `bench` (`Spec`).
+//!
+//! `speedtest`: the same positions searched for a fixed time each with
+//! chosen threads and table, as the moves of one session: the throughput
+//! (nodes a second) to compare machines with.
 
 use std::time::Instant;
 
@@ -71,59 +77,415 @@ pub const POSITIONS: &[&str] = &[
     "8/8/2b5/4k3/8/3KB3/5N2/8 w - - 0 1",
 ];
 
+/// What a bench searches each position to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    Depth(u32),
+    Nodes(u64),
+    /// Milliseconds.
+    Movetime(u64),
+}
+
+impl std::fmt::Display for Limit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Limit::Depth(d) => write!(f, "depth {d}"),
+            Limit::Nodes(n) => write!(f, "nodes {n}"),
+            Limit::Movetime(ms) => write!(f, "movetime {ms} ms"),
+        }
+    }
+}
+
+/// One bench run: the table, the threads, the limit of each search, the
+/// positions (`None`: the built-in `POSITIONS`; else a file of FENs) and
+/// the evaluation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spec {
+    pub hash_mb: usize,
+    pub threads: usize,
+    pub limit: Limit,
+    pub fen_file: Option<String>,
+    pub hand_crafted: bool,
+}
+
+impl Default for Spec {
+    /// `cutoff bench`: what OpenBench runs, whose node count is the
+    /// search's signature.
+    fn default() -> Self {
+        Self {
+            hash_mb: BENCH_HASH_MB,
+            threads: 1,
+            limit: Limit::Depth(DEFAULT_DEPTH),
+            fen_file: None,
+            hand_crafted: false,
+        }
+    }
+}
+
+/// The words that name a limit type, as in Stockfish's `bench`.
+const LIMIT_TYPES: &[&str] = &["depth", "nodes", "movetime"];
+
+fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, String> {
+    text.parse()
+        .map_err(|_| format!("bench: {what} needs a number, got '{}'", clip(text)))
+}
+
+fn clip(text: &str) -> String {
+    text.chars().take(80).collect()
+}
+
+impl Spec {
+    /// The arguments of `bench` after the command, as Stockfish's: none for
+    /// the defaults; one, a depth (`bench 13`); more, Stockfish's order
+    /// `hash threads limit [fen file|default] [depth|nodes|movetime]` (the
+    /// last two in either order; the limit is a depth unless a type says
+    /// otherwise).
+    pub fn from_words(words: &[&str]) -> Result<Self, String> {
+        let mut spec = Self::default();
+        match words {
+            [] => {}
+            [depth] => spec.limit = Limit::Depth(number(depth, "depth")?),
+            [hash, threads, rest @ ..] => {
+                spec.hash_mb = number(hash, "hash")?;
+                spec.threads = number(threads, "threads")?;
+                if let Some((limit, rest)) = rest.split_first() {
+                    let mut kind = None;
+                    for &word in rest {
+                        if LIMIT_TYPES.contains(&word) && kind.is_none() {
+                            kind = Some(word);
+                        } else if !LIMIT_TYPES.contains(&word) && spec.fen_file.is_none() {
+                            spec.fen_file = Some(word.to_string());
+                        } else {
+                            return Err(format!("bench: unexpected argument '{}'", clip(word)));
+                        }
+                    }
+                    if spec.fen_file.as_deref() == Some("default") {
+                        spec.fen_file = None;
+                    }
+                    spec.limit = Self::limit(kind.unwrap_or("depth"), limit)?;
+                }
+            }
+        }
+        spec.check()?;
+        Ok(spec)
+    }
+
+    /// The limit of type `kind` ("depth", "nodes", "movetime") and value `text`.
+    pub fn limit(kind: &str, text: &str) -> Result<Limit, String> {
+        Ok(match kind {
+            "depth" => Limit::Depth(number(text, "depth")?),
+            "nodes" => Limit::Nodes(number(text, "nodes")?),
+            "movetime" => Limit::Movetime(number(text, "movetime")?),
+            other => {
+                return Err(format!(
+                    "bench: unknown limit type '{}' (depth, nodes, movetime)",
+                    clip(other)
+                ));
+            }
+        })
+    }
+
+    /// Refuses sizes the engine's options refuse, and empty limits.
+    pub fn check(&self) -> Result<(), String> {
+        use crate::engine::options::{MAX_HASH_MB, MAX_THREADS};
+        if !(1..=MAX_HASH_MB as usize).contains(&self.hash_mb) {
+            return Err(format!("bench: hash must be 1 to {MAX_HASH_MB} MB"));
+        }
+        if !(1..=MAX_THREADS as usize).contains(&self.threads) {
+            return Err(format!("bench: threads must be 1 to {MAX_THREADS}"));
+        }
+        if matches!(
+            self.limit,
+            Limit::Depth(0) | Limit::Nodes(0) | Limit::Movetime(0)
+        ) {
+            return Err(format!("bench: {} searches nothing", self.limit));
+        }
+        Ok(())
+    }
+
+    /// The FENs to search: the built-in ones, or the file's. A file holds
+    /// one position a line, a FEN or an EPD line (its first four fields);
+    /// blank lines and lines starting with `#` are skipped.
+    pub fn fens(&self) -> Result<Vec<String>, String> {
+        let Some(path) = &self.fen_file else {
+            return Ok(POSITIONS.iter().map(|f| f.to_string()).collect());
+        };
+        let text =
+            std::fs::read_to_string(path).map_err(|e| format!("bench: cannot read {path}: {e}"))?;
+        let mut fens = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let epd = line
+                .split_whitespace()
+                .take(4)
+                .collect::<Vec<_>>()
+                .join(" ");
+            let fen = [line.to_string(), epd]
+                .into_iter()
+                .find(|f| Position::from_fen(f, false).is_ok())
+                .ok_or_else(|| {
+                    format!(
+                        "bench: {path} line {}: not a position: {}",
+                        i + 1,
+                        clip(line)
+                    )
+                })?;
+            fens.push(fen);
+        }
+        if fens.is_empty() {
+            return Err(format!("bench: {path} holds no position"));
+        }
+        Ok(fens)
+    }
+
+    fn limits(&self) -> Limits {
+        match self.limit {
+            Limit::Depth(d) => Limits::depth(d),
+            Limit::Nodes(n) => Limits {
+                nodes: Some(n),
+                ..Limits::default()
+            },
+            Limit::Movetime(ms) => Limits {
+                movetime: Some(ms),
+                ..Limits::default()
+            },
+        }
+    }
+
+    fn settings(&self) -> Settings {
+        let mut settings = Settings {
+            threads: self.threads,
+            // A movetime is the search's whole time.
+            move_overhead: 0,
+            ..Settings::default()
+        };
+        if self.hand_crafted {
+            settings.network = None;
+        }
+        settings
+    }
+}
+
 /// Totals of one bench run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BenchResult {
+    pub positions: usize,
     pub nodes: u64,
     pub ms: u64,
 }
 
-/// Searches every bench position to `depth` and returns the node total;
-/// with `hand_crafted`, on the hand-crafted evaluation instead of the network.
-pub fn measure(depth: u32, hand_crafted: bool) -> BenchResult {
-    let mut settings = Settings::default();
-    if hand_crafted {
-        settings.network = None;
-    }
-    let shared = Shared::with_hash(BENCH_HASH_MB).expect("a 16 MB table fits");
-    // One thread, the pool's, as in a game.
-    let pool = ThreadPool::new(1, shared);
+/// Searches every position of `spec` from a fresh state (an empty table,
+/// no histories) and returns the node total.
+pub fn measure(spec: &Spec) -> Result<BenchResult, String> {
+    let fens = spec.fens()?;
+    let shared = Shared::with_hash(spec.hash_mb)?;
+    // The pool's threads, as in a game.
+    let pool = ThreadPool::new(spec.threads, shared);
+    let (limits, settings) = (spec.limits(), spec.settings());
     let started = Instant::now();
     let mut nodes = 0;
-    for fen in POSITIONS {
+    for fen in &fens {
         let Ok(pos) = Position::from_fen(fen, false) else {
             continue;
         };
-        // Each position from a fresh state: an empty table, no histories.
         pool.new_game();
-        let job = SearchJob::new(pos, Limits::depth(depth), settings.clone());
+        let job = SearchJob::new(pos, limits.clone(), settings.clone());
         nodes += pool.search(job, &mut Silent::default()).nodes;
     }
-    BenchResult {
+    Ok(BenchResult {
+        positions: fens.len(),
         nodes,
         ms: started.elapsed().as_millis() as u64,
-    }
+    })
 }
 
-/// Runs the bench and prints its summary line.
-pub fn run(depth: u32, hand_crafted: bool) {
-    let r = measure(depth, hand_crafted);
+/// Runs the bench and prints its summary through `print`, one line at a
+/// time; the last is OpenBench's `Bench: <N> nodes <M> nps`.
+pub fn run(spec: &Spec, print: &mut dyn FnMut(&str)) -> Result<(), String> {
+    let r = measure(spec)?;
     let nps = r.nodes * 1000 / r.ms.max(1);
-    println!("{} positions, depth {depth}, {} ms", POSITIONS.len(), r.ms);
-    println!("Bench: {} nodes {nps} nps", r.nodes);
+    let default = Spec::default();
+    let mut setup = String::new();
+    if (spec.hash_mb, spec.threads) != (default.hash_mb, default.threads) {
+        setup = format!(", Hash {} MB, Threads {}", spec.hash_mb, spec.threads);
+    }
+    print(&format!(
+        "{} positions, {}{setup}, {} ms",
+        r.positions, spec.limit, r.ms
+    ));
+    print(&format!("Bench: {} nodes {nps} nps", r.nodes));
+    Ok(())
 }
 
-/// `cutoff bench [DEPTH] [--hand-crafted]`.
+/// `cutoff bench`: see `Spec::from_words` for the arguments in Stockfish's
+/// order; the flags say the same by name, and win over them.
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
-    /// Search depth per position.
+    /// None: depth 11, Hash 16, one thread, the built-in positions. One:
+    /// the depth. More, as Stockfish's: HASH THREADS LIMIT [FEN_FILE|default]
+    /// [depth|nodes|movetime].
+    args: Vec<String>,
+    /// Transposition table in MB.
+    #[arg(long)]
+    hash: Option<usize>,
+    /// Search threads.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Search each position to this depth.
+    #[arg(long, conflicts_with_all = ["nodes", "movetime"])]
     depth: Option<u32>,
+    /// Search each position this many nodes.
+    #[arg(long, conflicts_with = "movetime")]
+    nodes: Option<u64>,
+    /// Search each position this many milliseconds.
+    #[arg(long)]
+    movetime: Option<u64>,
+    /// The positions: a file of FENs (or EPD lines), one a line.
+    #[arg(long)]
+    fens: Option<String>,
     /// Use the hand-crafted evaluation instead of the network.
     #[arg(long)]
     hand_crafted: bool,
 }
 
+impl BenchArgs {
+    fn spec(&self) -> Result<Spec, String> {
+        let words: Vec<&str> = self.args.iter().map(String::as_str).collect();
+        let mut spec = Spec::from_words(&words)?;
+        spec.hash_mb = self.hash.unwrap_or(spec.hash_mb);
+        spec.threads = self.threads.unwrap_or(spec.threads);
+        if let Some(d) = self.depth {
+            spec.limit = Limit::Depth(d);
+        }
+        if let Some(n) = self.nodes {
+            spec.limit = Limit::Nodes(n);
+        }
+        if let Some(ms) = self.movetime {
+            spec.limit = Limit::Movetime(ms);
+        }
+        if self.fens.is_some() {
+            spec.fen_file = self.fens.clone();
+        }
+        spec.hand_crafted = self.hand_crafted;
+        spec.check()?;
+        Ok(spec)
+    }
+}
+
 pub fn main(a: BenchArgs) -> std::process::ExitCode {
-    run(a.depth.unwrap_or(DEFAULT_DEPTH), a.hand_crafted);
-    std::process::ExitCode::SUCCESS
+    match a
+        .spec()
+        .and_then(|spec| run(&spec, &mut |line| println!("{line}")))
+    {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::ExitCode::from(2)
+        }
+    }
+}
+
+/// Totals of one speedtest run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SpeedResult {
+    pub positions: usize,
+    /// Milliseconds each position was searched.
+    pub movetime: u64,
+    pub nodes: u64,
+    pub ms: u64,
+    /// The table's fill after each search (per mille): highest and mean.
+    pub hashfull_max: u32,
+    pub hashfull_mean: u32,
+}
+
+/// Searches each built-in position for an equal share of `seconds` with
+/// `threads` threads and a table of `hash_mb` MB, one after the other as
+/// the moves of a session (the table and the histories kept), and returns
+/// the totals: the machine's throughput with those settings.
+pub fn speedtest(threads: usize, hash_mb: usize, seconds: u64) -> Result<SpeedResult, String> {
+    let spec = Spec {
+        hash_mb,
+        threads,
+        limit: Limit::Movetime((seconds * 1000 / POSITIONS.len() as u64).max(1)),
+        ..Spec::default()
+    };
+    spec.check()?;
+    let Limit::Movetime(movetime) = spec.limit else {
+        unreachable!("the limit set above")
+    };
+    let pool = ThreadPool::new(threads, Shared::with_hash(hash_mb)?);
+    if pool.threads() < threads {
+        return Err(format!(
+            "speedtest: only {} of {threads} threads could start",
+            pool.threads()
+        ));
+    }
+    let (limits, settings) = (spec.limits(), spec.settings());
+    let started = Instant::now();
+    let (mut nodes, mut hashfull) = (0, Vec::new());
+    for fen in POSITIONS {
+        let Ok(pos) = Position::from_fen(fen, false) else {
+            continue;
+        };
+        let job = SearchJob::new(pos, limits.clone(), settings.clone());
+        nodes += pool.search(job, &mut Silent::default()).nodes;
+        hashfull.push(pool.shared().tt.hashfull());
+    }
+    let ms = started.elapsed().as_millis() as u64;
+    Ok(SpeedResult {
+        positions: hashfull.len(),
+        movetime,
+        nodes,
+        ms,
+        hashfull_max: hashfull.iter().copied().max().unwrap_or(0),
+        hashfull_mean: hashfull.iter().sum::<u32>() / (hashfull.len().max(1) as u32),
+    })
+}
+
+/// `cutoff speedtest [THREADS] [HASH] [SECONDS]`.
+#[derive(clap::Args, Debug)]
+pub struct SpeedtestArgs {
+    /// Search threads (default: every logical processor).
+    threads: Option<usize>,
+    /// Transposition table in MB (default: 64 per thread).
+    hash: Option<usize>,
+    /// Seconds in all, shared equally among the positions (default 150).
+    seconds: Option<u64>,
+}
+
+/// Default length of a speedtest, in seconds.
+pub const SPEEDTEST_SECONDS: u64 = 150;
+
+pub fn speedtest_main(a: SpeedtestArgs) -> std::process::ExitCode {
+    use crate::engine::options::{MAX_HASH_MB, MAX_THREADS};
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = a.threads.unwrap_or(cpus.min(MAX_THREADS as usize));
+    let hash = a.hash.unwrap_or((64 * threads).min(MAX_HASH_MB as usize));
+    let seconds = a.seconds.unwrap_or(SPEEDTEST_SECONDS);
+    println!("Threads: {threads}");
+    println!("Hash: {hash} MB");
+    println!(
+        "Positions: {}, {} ms each",
+        POSITIONS.len(),
+        (seconds * 1000 / POSITIONS.len() as u64).max(1)
+    );
+    match speedtest(threads, hash, seconds) {
+        Ok(r) => {
+            println!("Total time: {} ms", r.ms);
+            println!("Total nodes: {}", r.nodes);
+            println!(
+                "Hashfull (per mille): max {}, mean {}",
+                r.hashfull_max, r.hashfull_mean
+            );
+            println!("Nodes/second: {}", r.nodes * 1000 / r.ms.max(1));
+            std::process::ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::ExitCode::from(2)
+        }
+    }
 }

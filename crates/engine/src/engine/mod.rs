@@ -10,7 +10,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+pub mod debug_log;
 pub mod lag;
+pub mod nodestime;
 pub mod options;
 
 use crate::board::Position;
@@ -41,6 +43,13 @@ pub struct Engine {
     /// Milliseconds from the last `go` to its `bestmove`, set by the search
     /// thread: what the engine itself measured for that move.
     last_elapsed: Arc<AtomicU64>,
+    /// `nodestime`: the game's clocks in nodes.
+    node_clock: nodestime::NodeClock,
+    /// Nodes the last search searched, set by the search thread (0 for a
+    /// move answered without one).
+    last_nodes: Arc<AtomicU64>,
+    /// `Debug Log File`: where the UCI layer logs its lines, if anywhere.
+    debug_log: debug_log::DebugLog,
 }
 
 impl Default for Engine {
@@ -63,6 +72,9 @@ impl Engine {
             released: Arc::new(AtomicBool::new(true)),
             lag: lag::ClockLag::default(),
             last_elapsed: Arc::new(AtomicU64::new(0)),
+            node_clock: nodestime::NodeClock::default(),
+            last_nodes: Arc::new(AtomicU64::new(0)),
+            debug_log: debug_log::DebugLog::default(),
         }
     }
 
@@ -98,6 +110,11 @@ impl Engine {
         true
     }
 
+    /// The `Debug Log File` log, which the UCI layer writes to.
+    pub fn debug_log(&self) -> &debug_log::DebugLog {
+        &self.debug_log
+    }
+
     /// The search threads and the table (for tests and tools).
     pub fn pool(&self) -> &ThreadPool {
         &self.pool
@@ -114,18 +131,27 @@ impl Engine {
     /// `infinite` or `ponder`, the best move is held back until `stop` or
     /// `ponderhit`. A book move is answered at once, except in analysis
     /// (`UCI_AnalyseMode`).
-    pub fn go(&mut self, limits: Limits, mut reporter: Box<dyn Reporter>) {
+    pub fn go(&mut self, mut limits: Limits, mut reporter: Box<dyn Reporter>) {
         let start = Instant::now();
         self.stop();
         let mut settings = self.options.settings();
-        let last_elapsed = self.last_elapsed.load(Ordering::SeqCst);
-        self.lag.start_move(
-            &self.position,
-            &limits,
-            settings.move_overhead,
-            last_elapsed,
-        );
-        settings.clock_lag = self.lag.ms();
+        let last_nodes = self.last_nodes.swap(0, Ordering::SeqCst);
+        if let Some(per_ms) = settings.nodes_per_ms {
+            // Time in nodes: the GUI's wall clock has nothing to teach.
+            let side = self.position.side_to_move();
+            self.node_clock
+                .start_move(&mut limits, side, per_ms, last_nodes);
+            self.lag.forget_move();
+        } else {
+            let last_elapsed = self.last_elapsed.load(Ordering::SeqCst);
+            self.lag.start_move(
+                &self.position,
+                &limits,
+                settings.move_overhead,
+                last_elapsed,
+            );
+            settings.clock_lag = self.lag.ms();
+        }
         if self.no_position.is_none()
             && !self.options.analyse_mode()
             && let Some((text, mv)) =
@@ -147,6 +173,7 @@ impl Engine {
         let (done, released) = (Arc::clone(&self.done), Arc::clone(&self.released));
         let no_position = self.no_position.clone();
         let last_elapsed = Arc::clone(&self.last_elapsed);
+        let last_nodes = Arc::clone(&self.last_nodes);
         let job = SearchJob {
             root: self.position.clone(),
             limits,
@@ -170,6 +197,7 @@ impl Engine {
             }
             let (best, ponder) = answer(&job.root, &result);
             last_elapsed.store(start.elapsed().as_millis() as u64, Ordering::SeqCst);
+            last_nodes.store(result.nodes, Ordering::SeqCst);
             done.store(true, Ordering::SeqCst);
             reporter.bestmove(best.as_deref(), ponder.as_deref());
         });
@@ -203,13 +231,14 @@ impl Engine {
     pub fn new_game(&mut self) {
         self.stop();
         self.lag.forget_move();
+        self.node_clock.forget();
         self.pool.new_game();
     }
 
     /// Clears the transposition table (`Clear Hash`).
     pub fn clear_hash(&mut self) {
         self.stop();
-        self.pool.shared().tt.clear();
+        self.pool.clear_hash();
     }
 }
 

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use super::Engine;
+use super::{Engine, debug_log, nodestime};
 use crate::book::BookOptions;
 use crate::book::options::NO_BOOK;
 use crate::eval::nnue::{self, Network};
@@ -17,7 +17,7 @@ use crate::search::strength::{self, Strength};
 use crate::tablebase::options::{EMPTY_PATH, SyzygyOptions};
 
 pub const MAX_HASH_MB: i64 = 32768;
-pub const MAX_THREADS: i64 = 256;
+pub const MAX_THREADS: i64 = 1024;
 /// Transposition table size of a new engine, in MB.
 const DEFAULT_HASH_MB: usize = 16;
 
@@ -153,6 +153,36 @@ pub const OPTIONS: &[UciOption] = &[
         get: |o| Value::Int(i64::from(o.elo)),
         set: |e, v| int(v).map(|n| e.options.elo = n as i32),
     },
+    // 0 to 20, as in Stockfish; 20 is full strength, a lower level plays at
+    // the `UCI_Elo` of `strength::skill_elo`. `UCI_LimitStrength` comes first.
+    UciOption {
+        name: "Skill Level",
+        kind: Kind::Spin {
+            min: 0,
+            max: strength::MAX_SKILL as i64,
+        },
+        get: |o| Value::Int(i64::from(o.skill_level)),
+        set: |e, v| int(v).map(|n| e.options.skill_level = n as i32),
+    },
+    // Testing: time controls played in nodes, this many a millisecond
+    // (`engine::nodestime`); 0, on the wall clock. Named as in Stockfish.
+    UciOption {
+        name: "nodestime",
+        kind: Kind::Spin {
+            min: 0,
+            max: nodestime::MAX_NODES_PER_MS,
+        },
+        get: |o| Value::Int(o.nodestime as i64),
+        set: |e, v| int(v).map(|n| e.set_nodestime(n as u64)),
+    },
+    // Every line in and out appended to this file (`engine::debug_log`),
+    // as in Stockfish; `<empty>`, none.
+    UciOption {
+        name: "Debug Log File",
+        kind: Kind::Text,
+        get: |o| Value::Text(o.debug_log_file.clone()),
+        set: |e, v| e.set_debug_log_file(&text(v)?),
+    },
     UciOption {
         name: "Clear Hash",
         kind: Kind::Button,
@@ -281,6 +311,12 @@ pub struct Options {
     /// `UCI_LimitStrength` and `UCI_Elo`.
     limit_strength: bool,
     elo: i32,
+    /// `Skill Level`: below `strength::MAX_SKILL`, an Elo of its own.
+    skill_level: i32,
+    /// `nodestime`: nodes a millisecond of the time control (0: off).
+    nodestime: u64,
+    /// `Debug Log File`: the file every line in and out is appended to.
+    debug_log_file: String,
     /// Evaluate with the network (else the hand-crafted evaluation).
     use_nnue: bool,
     /// The network used when `use_nnue` is on, and the file it came from.
@@ -309,6 +345,9 @@ impl Default for Options {
             chess960: false,
             limit_strength: false,
             elo: strength::MIN_ELO,
+            skill_level: strength::MAX_SKILL,
+            nodestime: 0,
+            debug_log_file: debug_log::NO_LOG.to_string(),
             use_nnue: s.network.is_some(),
             network: s.network.unwrap_or_else(nnue::default_network),
             eval_file: nnue::EMBEDDED_NET.to_string(),
@@ -353,6 +392,15 @@ impl Options {
         self.use_nnue.then_some(&self.network)
     }
 
+    /// The strength limit: `UCI_Elo` with `UCI_LimitStrength` (which comes
+    /// first, as in Stockfish), else a `Skill Level` below full strength.
+    fn strength(&self) -> Option<Strength> {
+        if self.limit_strength {
+            return Some(Strength::new(self.elo));
+        }
+        strength::skill_elo(self.skill_level).map(Strength::new)
+    }
+
     /// What a search started now gets from the options.
     pub fn settings(&self) -> Settings {
         Settings {
@@ -363,7 +411,8 @@ impl Options {
             config: self.switches,
             network: self.network().cloned(),
             syzygy: self.syzygy.settings(),
-            strength: self.limit_strength.then(|| Strength::new(self.elo)),
+            strength: self.strength(),
+            nodes_per_ms: (self.nodestime > 0).then_some(self.nodestime),
         }
     }
 }
@@ -376,6 +425,24 @@ impl Engine {
     /// Sets a technique switch (`Search_*`); false for an unknown name.
     pub fn set_switch(&mut self, name: &str, on: bool) -> bool {
         self.options.switches.set(name, on)
+    }
+
+    /// `Debug Log File`: logs to `path` from now on (nothing for an empty
+    /// path or `<empty>`); a file that cannot be opened is an error, and
+    /// then nothing is logged.
+    pub fn set_debug_log_file(&mut self, path: &str) -> Result<(), String> {
+        self.options.debug_log_file = debug_log::NO_LOG.to_string();
+        self.debug_log.open(path)?;
+        if !path.is_empty() {
+            self.options.debug_log_file = path.to_string();
+        }
+        Ok(())
+    }
+
+    /// `nodestime`: a new rate starts the node clocks again.
+    pub fn set_nodestime(&mut self, per_ms: u64) {
+        self.options.nodestime = per_ms;
+        self.node_clock.forget();
     }
 
     /// `UCI_Chess960`: how castling moves are written, now and in later

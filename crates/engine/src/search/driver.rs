@@ -335,5 +335,6 @@ fn should_stop(w: &Worker, trend: &mut Trend, limits: &Limits, iteration_start_n
         best_nodes: best.nodes,
         nodes: w.nodes - iteration_start_nodes,
     };
-    w.clock.should_stop_iteration(w.shared, trend, &iteration)
+    w.clock
+        .should_stop_iteration(w.shared, w.total_nodes(), trend, &iteration)
 }

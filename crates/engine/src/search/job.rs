@@ -30,6 +30,9 @@ pub struct Settings {
     pub syzygy: Option<Syzygy>,
     /// A strength limit (`UCI_LimitStrength`); `None` for full strength.
     pub strength: Option<strength::Strength>,
+    /// `nodestime`: time is counted in nodes, this many a millisecond
+    /// (`engine::nodestime`); `None` for the wall clock.
+    pub nodes_per_ms: Option<u64>,
 }
 
 impl Default for Settings {
@@ -43,6 +46,7 @@ impl Default for Settings {
             network: Some(nnue::default_network()),
             syzygy: None,
             strength: None,
+            nodes_per_ms: None,
         }
     }
 }

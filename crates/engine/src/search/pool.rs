@@ -219,8 +219,15 @@ impl ThreadPool {
     /// each thread clears its histories.
     pub fn new_game(&self) {
         self.wait();
-        self.shared.tt.clear();
+        self.clear_hash();
         self.clear_histories();
+    }
+
+    /// Empties the table, between searches; as many threads as the pool
+    /// has share the work.
+    pub fn clear_hash(&self) {
+        self.wait();
+        self.shared.tt.clear(self.threads());
     }
 
     /// Waits until every thread is parked (the search, if any, is over).
@@ -245,11 +252,14 @@ impl ThreadPool {
     }
 
     /// Resizes the transposition table in place (emptied), between searches;
-    /// the threads keep their histories. On an error the old size stays.
+    /// the threads keep their histories. As many threads as the pool has
+    /// write the new table's memory first, each its own part. On an error
+    /// the old size stays.
     pub fn resize_hash(&mut self, mb: usize) -> Result<(), String> {
         self.wait();
+        let threads = self.threads();
         let shared = Arc::get_mut(&mut self.shared).ok_or("the table is still in use")?;
-        shared.tt.resize(mb)
+        shared.tt.resize(mb, threads)
     }
 
     /// Ends the threads and starts `n` new ones (with fresh data), unless

@@ -1,4 +1,5 @@
-//! Strength limiting (`UCI_LimitStrength`, `UCI_Elo`): play like a weaker
+//! Strength limiting (`UCI_LimitStrength` and `UCI_Elo`, or `Skill Level`,
+//! which maps onto `UCI_Elo`: `skill_elo`): play like a weaker
 //! player, not like a strong one that blunders at random. Two handicaps,
 //! both larger at a lower Elo, with all their parameters here:
 //!
@@ -20,6 +21,8 @@ use crate::rng::SplitMix;
 /// The range of `UCI_Elo`.
 pub const MIN_ELO: i32 = 1320;
 pub const MAX_ELO: i32 = 2850;
+/// `Skill Level` runs from 0 to this, full strength (as in Stockfish).
+pub const MAX_SKILL: i32 = 20;
 /// Root lines searched, at least, to choose among (below `NOISE_TOP_ELO`).
 pub const LINES: usize = 4;
 /// From this Elo on, one line and no random choice: the extra lines cost
@@ -120,6 +123,19 @@ impl Strength {
     }
 }
 
+/// The `UCI_Elo` a `Skill Level` plays at: none at `MAX_SKILL` (full
+/// strength); below it, linear from `MIN_ELO` at 0 to `MAX_ELO`, the
+/// strongest limited level, at `MAX_SKILL - 1` (about 80 Elo a level,
+/// rounded to the nearest).
+pub fn skill_elo(level: i32) -> Option<i32> {
+    let level = level.clamp(0, MAX_SKILL);
+    if level == MAX_SKILL {
+        return None;
+    }
+    let (span, steps) = (MAX_ELO - MIN_ELO, MAX_SKILL - 1);
+    Some(MIN_ELO + (level * span + steps / 2) / steps)
+}
+
 /// Piecewise linear through `points` (sorted by Elo), flat outside them.
 fn interpolate(points: &[(i32, f64)], elo: i32) -> f64 {
     let (first, last) = (points[0], points[points.len() - 1]);
@@ -176,6 +192,19 @@ mod tests {
         let best = picks.iter().filter(|&&i| i == 0).count();
         assert!(best > 400, "the best only {best} times in 1000");
         assert_eq!(s.pick(&scores, 7), s.pick(&scores, 7));
+    }
+
+    #[test]
+    fn skill_levels_span_the_elo_range() {
+        assert_eq!(skill_elo(0), Some(MIN_ELO));
+        assert_eq!(skill_elo(10), Some(2125));
+        assert_eq!(skill_elo(MAX_SKILL - 1), Some(MAX_ELO));
+        assert_eq!(skill_elo(MAX_SKILL), None);
+        let elos: Vec<i32> = (0..MAX_SKILL).filter_map(skill_elo).collect();
+        assert!(
+            elos.windows(2)
+                .all(|w| w[1] - w[0] == 80 || w[1] - w[0] == 81)
+        );
     }
 
     #[test]

@@ -5,7 +5,8 @@
 //! the search and is never exceeded by more than the stop latency. Both are
 //! kept below the remaining clock minus the Move Overhead, so the engine does
 //! not lose on time. The search sees only `Clock`: `hard_stop` inside the
-//! tree, `should_stop_iteration` between iterations.
+//! tree, `should_stop_iteration` between iterations. Under `nodestime`
+//! (`Settings::nodes_per_ms`) the milliseconds are counted in nodes.
 
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -93,6 +94,8 @@ pub struct Clock {
     /// A strength limit's nodes per move: like `node_limit`, but only after
     /// depth 1, so that there are always root lines to choose from.
     node_budget: Option<u64>,
+    /// `nodestime`: the budget's milliseconds are this many nodes each.
+    nodes_per_ms: Option<u64>,
 }
 
 impl Clock {
@@ -104,6 +107,7 @@ impl Clock {
             budget: Budget::new(limits, side, settings.move_overhead, settings.clock_lag),
             node_limit: limits.nodes,
             node_budget: None,
+            nodes_per_ms: settings.nodes_per_ms.filter(|&n| n > 0),
         }
     }
 
@@ -129,36 +133,44 @@ impl Clock {
         }
     }
 
-    /// Milliseconds counted against the budget: after `ponderhit` only.
-    fn spent_ms(&self, shared: &Shared) -> Option<u64> {
+    /// Milliseconds counted against the budget: after `ponderhit` only;
+    /// under `nodestime`, the `nodes` searched (all of them) in
+    /// milliseconds of `nodes_per_ms`.
+    fn spent_ms(&self, shared: &Shared, nodes: u64) -> Option<u64> {
         if shared.pondering.load(Ordering::Relaxed) {
             return None;
+        }
+        if let Some(per_ms) = self.nodes_per_ms {
+            return Some(nodes / per_ms);
         }
         let since = shared.ponderhit_ms.load(Ordering::Relaxed);
         Some(self.elapsed_ms().saturating_sub(since))
     }
 
-    /// Checked inside the search: hard time limit or node limit reached.
+    /// Checked inside the search, with the `nodes` of all threads: hard
+    /// time limit or node limit reached.
     pub fn hard_stop(&self, shared: &Shared, nodes: u64) -> bool {
         if self.node_limit.is_some_and(|n| nodes >= n) {
             return true;
         }
-        match (self.budget, self.spent_ms(shared)) {
+        match (self.budget, self.spent_ms(shared, nodes)) {
             (Some(b), Some(spent)) => spent >= b.hard,
             _ => false,
         }
     }
 
-    /// Checked between iterations: the soft limit, scaled by how settled the
-    /// search looks (`trend` remembers the earlier iterations).
+    /// Checked between iterations, with the `nodes` of all threads: the
+    /// soft limit, scaled by how settled the search looks (`trend`
+    /// remembers the earlier iterations).
     pub fn should_stop_iteration(
         &self,
         shared: &Shared,
+        nodes: u64,
         trend: &mut Trend,
         iteration: &Iteration,
     ) -> bool {
         let factor = trend.soft_factor(iteration);
-        match (self.budget, self.spent_ms(shared)) {
+        match (self.budget, self.spent_ms(shared, nodes)) {
             (Some(b), Some(spent)) => spent >= b.scaled_soft(factor),
             _ => false,
         }

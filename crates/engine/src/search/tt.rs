@@ -15,6 +15,7 @@
 //! the key check validates the pair).
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use super::params::{tt_age_plies, tt_keep_deeper};
 use super::score::{MATE, MATE_BOUND, Score, TB_WIN_BOUND};
@@ -203,26 +204,27 @@ impl TranspositionTable {
     /// A table of exactly `mb` megabytes (rounded down to whole buckets).
     pub fn new(mb: usize) -> Result<Self, String> {
         Ok(Self {
-            buckets: allocate(mb)?,
+            buckets: allocate(mb, 1)?,
             age: AtomicU8::new(0),
         })
     }
 
-    /// Resizes the table to `mb` megabytes, empty. The old buckets are
-    /// freed first, so that old and new need not fit in memory together;
-    /// if the new size cannot be had, the old one is taken again.
-    pub fn resize(&mut self, mb: usize) -> Result<(), String> {
+    /// Resizes the table to `mb` megabytes, empty, its memory first written
+    /// by up to `threads` threads. The old buckets are freed first, so that
+    /// old and new need not fit in memory together; if the new size cannot
+    /// be had, the old one is taken again.
+    pub fn resize(&mut self, mb: usize, threads: usize) -> Result<(), String> {
         let old = self.size_mb();
         self.buckets = Vec::new();
         *self.age.get_mut() = 0;
-        match allocate(mb) {
+        match allocate(mb, threads) {
             Ok(buckets) => {
                 self.buckets = buckets;
                 Ok(())
             }
             Err(e) => {
-                self.buckets = allocate(old)
-                    .or_else(|_| allocate(1))
+                self.buckets = allocate(old, threads)
+                    .or_else(|_| allocate(1, 1))
                     .unwrap_or_else(|_| vec![Bucket::default()]);
                 Err(e)
             }
@@ -245,14 +247,18 @@ impl TranspositionTable {
         self.age.store((a + 1) & 63, Ordering::Relaxed);
     }
 
-    /// Empties the table.
-    pub fn clear(&self) {
-        for b in &self.buckets {
-            for s in &b.slots {
-                s.check.store(0, Ordering::Relaxed);
-                s.data.store(0, Ordering::Relaxed);
+    /// Empties the table, split among up to `threads` threads (each clears
+    /// its own part; a small table is cleared by fewer).
+    pub fn clear(&self, threads: usize) {
+        let chunk = chunk_len(self.buckets.len(), threads);
+        in_parallel(self.buckets.chunks(chunk), |buckets| {
+            for b in buckets {
+                for s in &b.slots {
+                    s.check.store(0, Ordering::Relaxed);
+                    s.data.store(0, Ordering::Relaxed);
+                }
             }
-        }
+        });
         self.age.store(0, Ordering::Relaxed);
     }
 
@@ -352,8 +358,11 @@ impl TranspositionTable {
     }
 }
 
-/// `mb` megabytes of empty buckets (at least one).
-fn allocate(mb: usize) -> Result<Vec<Bucket>, String> {
+/// `mb` megabytes of empty buckets (at least one), written first by up to
+/// `threads` threads, each its own part. The first write of a page is
+/// when the system really provides it (and zeroes it), which is most of
+/// the time a large table takes to be ready; split, it is done sooner.
+fn allocate(mb: usize, threads: usize) -> Result<Vec<Bucket>, String> {
     let count = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
     let mut buckets: Vec<Bucket> = Vec::new();
     buckets
@@ -362,8 +371,57 @@ fn allocate(mb: usize) -> Result<Vec<Bucket>, String> {
     // Before the first write, so that the pages are huge from the start.
     let bytes = count * std::mem::size_of::<Bucket>();
     crate::memory::advise_huge_pages(buckets.as_ptr().cast(), bytes);
-    buckets.resize_with(count, Bucket::default);
+    let fresh = &mut buckets.spare_capacity_mut()[..count];
+    in_parallel(fresh.chunks_mut(chunk_len(count, threads)), |part| {
+        for b in part {
+            b.write(Bucket::default());
+        }
+    });
+    // SAFETY: the capacity is at least `count` (reserved above), and each of
+    // the first `count` elements was written just above: the chunks cover
+    // `fresh` whole, and `in_parallel` returns once every chunk is done.
+    unsafe { buckets.set_len(count) };
     Ok(buckets)
+}
+
+/// A table part smaller than this (in buckets, 64 MB) is not given a
+/// thread of its own: starting one costs tens of microseconds, and 64 MB
+/// take milliseconds to write.
+const MIN_BUCKETS_PER_THREAD: usize = (64 << 20) / std::mem::size_of::<Bucket>();
+
+/// The length of the parts `len` buckets are split into for `threads`
+/// threads: one part per thread, no smaller than `MIN_BUCKETS_PER_THREAD`
+/// (so a small table is one part).
+fn chunk_len(len: usize, threads: usize) -> usize {
+    let parts = threads.clamp(1, (len / MIN_BUCKETS_PER_THREAD).max(1));
+    len.div_ceil(parts).max(1)
+}
+
+/// Runs `f` on every part, the parts shared out among a thread per part
+/// (the caller's thread among them); returns when all are done. The parts
+/// are disjoint slices, so no two threads touch the same bucket. If the
+/// system refuses a thread, the others take its part.
+fn in_parallel<P: Send>(parts: impl Iterator<Item = P>, f: impl Fn(P) + Sync) {
+    let parts: Vec<P> = parts.collect();
+    let helpers = parts.len().saturating_sub(1);
+    let queue = Mutex::new(parts);
+    let next = || queue.lock().unwrap_or_else(PoisonError::into_inner).pop();
+    let work = || {
+        while let Some(part) = next() {
+            f(part);
+        }
+    };
+    std::thread::scope(|s| {
+        for _ in 0..helpers {
+            let started = std::thread::Builder::new()
+                .name("tt-clear".into())
+                .spawn_scoped(s, work);
+            if started.is_err() {
+                break;
+            }
+        }
+        work();
+    });
 }
 
 fn write(slot: &Slot, key: u64, data: u64) {
@@ -387,7 +445,7 @@ mod tests {
             (-1234, 56, 7, TtBound::Lower)
         );
         assert!(tt.probe(43).is_none());
-        tt.clear();
+        tt.clear(1);
         assert!(tt.probe(42).is_none());
     }
 
@@ -456,13 +514,63 @@ mod tests {
         let mut tt = TranspositionTable::new(2).unwrap();
         tt.new_search();
         tt.store(42, None, 5, 6, 7, TtBound::Exact);
-        tt.resize(3).unwrap();
+        tt.resize(3, 2).unwrap();
         assert_eq!(tt.size_mb(), 3);
         assert!(tt.probe(42).is_none());
         assert_eq!(tt.age.load(Ordering::Relaxed), 0);
         // Too large to allocate: an error, and the old size stays.
-        assert!(tt.resize(usize::MAX / (1 << 20)).is_err());
+        assert!(tt.resize(usize::MAX / (1 << 20), 2).is_err());
         assert_eq!(tt.size_mb(), 3);
+    }
+
+    #[test]
+    fn parts_cover_the_table_and_a_small_one_is_one_part() {
+        let min = MIN_BUCKETS_PER_THREAD;
+        for (len, threads, parts) in [
+            (1, 1, 1),
+            (min - 1, 8, 1),
+            (2 * min, 1, 1),
+            (2 * min, 2, 2),
+            (2 * min + 1, 2, 2),
+            (5 * min, 1024, 5),
+            (1000 * min, 3, 3),
+        ] {
+            let chunk = chunk_len(len, threads);
+            assert_eq!(
+                len.div_ceil(chunk),
+                parts,
+                "{len} buckets, {threads} threads"
+            );
+        }
+        let sum = std::sync::atomic::AtomicUsize::new(0);
+        in_parallel((1..=100usize).map(|i| vec![i; i]), |part| {
+            sum.fetch_add(part.iter().sum(), Ordering::Relaxed);
+        });
+        assert_eq!(sum.into_inner(), (1..=100).map(|i| i * i).sum());
+    }
+
+    #[test]
+    fn a_table_written_and_cleared_by_several_threads_is_empty() {
+        let is_empty = |tt: &TranspositionTable| {
+            tt.buckets.iter().all(|b| {
+                b.slots.iter().all(|s| {
+                    s.check.load(Ordering::Relaxed) == 0 && s.data.load(Ordering::Relaxed) == 0
+                })
+            })
+        };
+        // 130 MB: two parts of 64 MB and more.
+        let mut tt = TranspositionTable::new(1).unwrap();
+        tt.resize(130, 3).unwrap();
+        assert_eq!(tt.size_mb(), 130);
+        assert!(is_empty(&tt));
+        // Keys spread over the whole table (the bucket is the key's top bits).
+        let keys: Vec<u64> = (0..4096u64).map(|i| (i << 52) | 1).collect();
+        for &k in &keys {
+            tt.store(k, None, 1, 2, 3, TtBound::Exact);
+        }
+        assert!(keys.iter().all(|&k| tt.probe(k).is_some()));
+        tt.clear(3);
+        assert!(is_empty(&tt));
     }
 
     #[test]

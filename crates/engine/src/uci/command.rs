@@ -24,7 +24,8 @@ pub enum Command {
     Quit,
     Display,
     Eval,
-    Bench(Option<u32>),
+    /// `bench [args]`, as `cutoff bench` (`bench::Spec::from_words`).
+    Bench(crate::bench::Spec),
     Debug(bool),
     Register,
     /// Blank line: nothing to do.
@@ -68,10 +69,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "quit" => Command::Quit,
         "d" => Command::Display,
         "eval" => Command::Eval,
-        "bench" => Command::Bench(match rest.first() {
-            Some(d) => Some(number(d, "bench depth")?),
-            None => None,
-        }),
+        "bench" => Command::Bench(crate::bench::Spec::from_words(rest)?),
         "debug" => match rest {
             ["on"] => Command::Debug(true),
             ["off"] => Command::Debug(false),

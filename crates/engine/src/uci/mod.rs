@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::board::{Move, Position, STARTPOS};
 use crate::engine::Engine;
+use crate::engine::debug_log::DebugLog;
 use crate::eval::wdl::{self, Wdl};
 use crate::search::info::{Bound, Info, Outcome, Reporter};
 use crate::search::limits::Limits;
@@ -24,9 +25,13 @@ pub const ENGINE_AUTHOR: &str = "the Cutoff developers";
 
 /// Where UCI output goes: stdout in the engine, any writer in tests (the
 /// fuzz test drives a `Session` in-process and reads what it wrote). Shared
-/// with the search thread, so whole lines never interleave.
+/// with the search thread, so whole lines never interleave. Each line also
+/// goes to the `Debug Log File`, if one is open.
 #[derive(Clone)]
-pub struct Output(Arc<Mutex<dyn Write + Send>>);
+pub struct Output {
+    writer: Arc<Mutex<dyn Write + Send>>,
+    log: DebugLog,
+}
 
 impl Output {
     pub fn stdout() -> Self {
@@ -34,13 +39,19 @@ impl Output {
     }
 
     pub fn to(writer: impl Write + Send + 'static) -> Self {
-        Self(Arc::new(Mutex::new(writer)))
+        Self {
+            writer: Arc::new(Mutex::new(writer)),
+            log: DebugLog::default(),
+        }
     }
 
-    /// Writes one line and flushes it (GUIs read line by line). If the
+    /// Writes one line and flushes it (GUIs read line by line). It is
+    /// logged first, holding the output: the log keeps the output's order,
+    /// and whatever the GUI sends in answer is logged after it. If the
     /// output is closed the GUI is gone: end quietly.
     pub fn say(&self, line: &str) {
-        let mut out = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let mut out = self.writer.lock().unwrap_or_else(|e| e.into_inner());
+        self.log.output(line);
         if writeln!(out, "{line}").and_then(|_| out.flush()).is_err() {
             std::process::exit(0);
         }
@@ -179,8 +190,14 @@ pub struct Session {
 
 impl Session {
     pub fn new(out: Output) -> Self {
+        let engine = Engine::new();
+        // What is printed goes to the engine's log too.
+        let out = Output {
+            log: engine.debug_log().clone(),
+            ..out
+        };
         Self {
-            engine: Engine::new(),
+            engine,
             out,
             pending: Vec::new(),
             lab_options: false,
@@ -190,6 +207,9 @@ impl Session {
     /// Answers one input line; false after `quit` (the caller then stops the
     /// engine and ends).
     pub fn line(&mut self, line: &str) -> bool {
+        self.engine
+            .debug_log()
+            .input(line.trim_end_matches(['\n', '\r']));
         match command::parse(line) {
             Ok(Command::Quit) => return false,
             Ok(cmd) => self.handle(cmd),
@@ -220,13 +240,14 @@ impl Session {
             Command::PonderHit => engine.ponderhit(),
             Command::Debug(_) => {}
             Command::Register => out.say("info string registration is not needed"),
-            Command::Bench(depth) => {
+            Command::Bench(mut spec) => {
                 if engine.is_searching() {
                     return out.error("cannot run bench during a search");
                 }
-                // Prints on stdout itself, whatever the session's output.
-                let hand_crafted = engine.options().network().is_none();
-                crate::bench::run(depth.unwrap_or(crate::bench::DEFAULT_DEPTH), hand_crafted);
+                spec.hand_crafted = engine.options().network().is_none();
+                if let Err(e) = crate::bench::run(&spec, &mut |line| out.say(line)) {
+                    out.error(&e);
+                }
             }
             Command::Perft(_) | Command::Display | Command::Eval => show(engine, out, &cmd),
             Command::Quit | Command::Empty => {}
