@@ -2,7 +2,8 @@
 //! positions the trainer's default filter keeps), and any damage.
 //! `cutoff games import` turns PGN games with engine scores into game
 //! records; `cutoff games export` writes game files in other trainers'
-//! formats.
+//! formats; `cutoff games rescore` searches their positions again with
+//! this build's network.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -10,7 +11,7 @@ use std::process::ExitCode;
 use clap::Subcommand;
 
 use super::export::{self, Format};
-use super::import;
+use super::{import, rescore};
 use crate::nnue::data::{Filter, load};
 
 #[derive(clap::Args, Debug)]
@@ -34,6 +35,34 @@ enum GamesTool {
     /// Write game files in viriformat (whole games) or bulletformat
     /// (positions, filtered as the trainer filters).
     Export(ExportArgs),
+    /// The same games with the trainable positions searched again by this
+    /// build's network (moves and results kept).
+    Rescore(RescoreArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct RescoreArgs {
+    /// The game file to write (anew, uncompressed).
+    #[arg(long)]
+    out: PathBuf,
+    /// Game files to rescore (plain or `.xz`), read in order.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Rescore only the first N games of the files.
+    #[arg(long)]
+    games: Option<usize>,
+    /// No new iteration of a position's search after this many nodes.
+    #[arg(long, default_value_t = 2000)]
+    soft_nodes: u64,
+    /// A position's search stops at this many nodes.
+    #[arg(long, default_value_t = 50_000)]
+    hard_nodes: u64,
+    /// Plies at the start of each game left unscored (the trainer skips them).
+    #[arg(long, default_value_t = Filter::default().skip_plies)]
+    skip_plies: usize,
+    /// Search threads (default: all cores); the output does not depend on it.
+    #[arg(long)]
+    threads: Option<usize>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -72,6 +101,7 @@ pub fn main(a: GamesArgs) -> ExitCode {
     match a.tool {
         Some(GamesTool::Import(args)) => run_import(args),
         Some(GamesTool::Export(args)) => run_export(args),
+        Some(GamesTool::Rescore(args)) => run_rescore(args),
         None => summarise(&a.files, a.tsv),
     }
 }
@@ -83,6 +113,35 @@ fn run_import(a: ImportArgs) -> ExitCode {
                 eprintln!("{line}");
             }
             println!("{}", summary.describe(&a.out));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_rescore(a: RescoreArgs) -> ExitCode {
+    let opts = rescore::Options {
+        files: a.files,
+        out: a.out,
+        games: a.games,
+        soft_nodes: a.soft_nodes,
+        hard_nodes: a.hard_nodes,
+        skip_plies: a.skip_plies,
+        threads: a.threads.unwrap_or_else(cutoff_engine::default_threads),
+    };
+    match rescore::run(&opts) {
+        Ok(s) => {
+            println!(
+                "{}: {} games, {} positions rescored ({} scores changed) in {:.1} s",
+                opts.out.display(),
+                s.games,
+                s.rescored,
+                s.changed,
+                s.seconds
+            );
             ExitCode::SUCCESS
         }
         Err(e) => {

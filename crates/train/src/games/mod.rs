@@ -21,6 +21,7 @@ pub mod export;
 pub mod file;
 pub mod import;
 pub mod pack;
+pub mod rescore;
 
 use cutoff_engine::board::{Board, Move};
 pub use file::{Parsed, parse, read};

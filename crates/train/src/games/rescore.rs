@@ -1,0 +1,300 @@
+//! `cutoff games rescore`: the same games with new scores. Every position
+//! the trainer can keep (past the opening plies, not in check, a quiet move
+//! played) is searched again by this build's network at the given node
+//! limits, as datagen searches (a fresh table and histories per game, kept
+//! from ply to ply); the moves, the results and the other plies' scores
+//! are kept. Older games scored by a weaker network thus teach the current
+//! one's judgement, at the cost of a search per kept position.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::time::Instant;
+
+use super::{GameRecord, file::read_bytes, parse};
+use crate::progress;
+use cutoff_engine::board::{Position, fen, moves};
+use cutoff_engine::search::info::Silent;
+use cutoff_engine::search::limits::Limits;
+use cutoff_engine::search::{SearchJob, Settings, Shared, ThreadPool};
+
+/// What to rescore and how.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub files: Vec<PathBuf>,
+    pub out: PathBuf,
+    /// Rescore only the first this many games (all when `None`).
+    pub games: Option<usize>,
+    pub soft_nodes: u64,
+    pub hard_nodes: u64,
+    /// Plies at the start of every game left as they are (the trainer skips them).
+    pub skip_plies: usize,
+    pub threads: usize,
+}
+
+/// Totals of a run.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Summary {
+    pub games: u64,
+    /// Positions searched again.
+    pub rescored: u64,
+    /// Positions searched again whose score changed.
+    pub changed: u64,
+    pub seconds: f64,
+}
+
+/// Rescores the games of `opts.files` into `opts.out` (written anew, in
+/// the input's order, so the same command gives the same bytes with any
+/// number of threads).
+pub fn run(opts: &Options) -> Result<Summary, String> {
+    if opts.soft_nodes == 0 || opts.hard_nodes < opts.soft_nodes || opts.threads == 0 {
+        return Err(
+            "--soft-nodes and --threads must be at least 1, --hard-nodes at least --soft-nodes"
+                .into(),
+        );
+    }
+    let games = read_games(&opts.files, opts.games)?;
+    let mut file = File::create(&opts.out)
+        .map_err(|e| format!("cannot create {}: {e}", opts.out.display()))?;
+    file.write_all(&super::header())
+        .map_err(|e| format!("cannot write {}: {e}", opts.out.display()))?;
+    let started = Instant::now();
+    let next = AtomicU64::new(0);
+    let (tx, rx) = mpsc::channel::<(u64, GameRecord, u64, u64)>();
+    let mut summary = std::thread::scope(|s| {
+        for _ in 0..opts.threads {
+            let (tx, next, games) = (tx.clone(), &next, &games);
+            s.spawn(move || {
+                let pool = ThreadPool::new(1, Shared::default());
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(game) = games.get(i as usize) else {
+                        break;
+                    };
+                    let (new, rescored, changed) = rescore_game(game, opts, &pool);
+                    if tx.send((i, new, rescored, changed)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        write_in_order(&mut file, rx, games.len() as u64, &opts.out)
+    })?;
+    summary.seconds = started.elapsed().as_secs_f64();
+    Ok(summary)
+}
+
+/// The whole games of the files, in order; damage is an error (rescoring
+/// a damaged file would silently drop its tail).
+fn read_games(files: &[PathBuf], limit: Option<usize>) -> Result<Vec<GameRecord>, String> {
+    let mut games = Vec::new();
+    for path in files {
+        let bytes = read_bytes(path)?;
+        if !super::file::is_game_file(&bytes) {
+            return Err(format!(
+                "{} is no game file (32-byte records have no moves to replay)",
+                path.display()
+            ));
+        }
+        let parsed = parse(&bytes);
+        if let Some(d) = &parsed.damage {
+            return Err(d.describe(&path.display().to_string(), parsed.games.len()));
+        }
+        games.extend(parsed.games);
+        if limit.is_some_and(|n| games.len() >= n) {
+            break;
+        }
+    }
+    games.truncate(limit.unwrap_or(usize::MAX));
+    Ok(games)
+}
+
+/// One game with its trainable positions searched again on `pool`; returns
+/// the new record, the positions searched and how many scores changed.
+pub fn rescore_game(
+    game: &GameRecord,
+    opts: &Options,
+    pool: &ThreadPool,
+) -> (GameRecord, u64, u64) {
+    let chess960 = fen::check_standard_castling(&game.start).is_err();
+    let mut pos = Position::new(game.start.clone(), chess960);
+    let limits = Limits {
+        nodes: Some(opts.hard_nodes),
+        soft_nodes: Some(opts.soft_nodes),
+        ..Limits::default()
+    };
+    pool.new_game();
+    let (mut rescored, mut changed) = (0, 0);
+    let mut plies = Vec::with_capacity(game.plies.len());
+    for (ply, &(mv, old)) in game.plies.iter().enumerate() {
+        let board = pos.board();
+        let trainable = ply >= opts.skip_plies
+            && board.checkers().is_empty()
+            && mv.promotion.is_none()
+            && !moves::is_capture(board, mv);
+        let mut score = old;
+        if trainable {
+            let job = SearchJob::new(pos.clone(), limits.clone(), Settings::default());
+            let found = pool.search(job, &mut Silent::default());
+            let white = if pos.side_to_move() == cutoff_engine::board::Color::White {
+                found.score
+            } else {
+                -found.score
+            };
+            score = white.clamp(-32_000, 32_000) as i16;
+            rescored += 1;
+            changed += u64::from(score != old);
+        }
+        plies.push((mv, score));
+        pos.play(mv);
+    }
+    let new = GameRecord {
+        start: game.start.clone(),
+        result: game.result,
+        plies,
+    };
+    debug_assert_eq!(new.plies.len(), game.plies.len());
+    (new, rescored, changed)
+}
+
+/// Writes the games in index order as they come in.
+fn write_in_order(
+    file: &mut File,
+    rx: mpsc::Receiver<(u64, GameRecord, u64, u64)>,
+    total: u64,
+    out: &Path,
+) -> Result<Summary, String> {
+    let bar = progress::bar(
+        total,
+        "{elapsed_precise} [{bar:30}] {pos}/{len} games, {msg} (eta {eta})",
+    );
+    let mut waiting = BTreeMap::new();
+    let mut summary = Summary::default();
+    for (i, game, rescored, changed) in rx {
+        waiting.insert(i, game);
+        summary.rescored += rescored;
+        summary.changed += changed;
+        while let Some(game) = waiting.remove(&summary.games) {
+            file.write_all(&game.encode())
+                .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+            summary.games += 1;
+            bar.set_position(summary.games);
+            bar.set_message(format!("{} positions rescored", summary.rescored));
+            if bar.is_hidden() && summary.games.is_multiple_of(100) {
+                eprintln!(
+                    "rescore: {} games, {} positions rescored",
+                    summary.games, summary.rescored
+                );
+            }
+        }
+    }
+    bar.finish();
+    file.flush()
+        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::datagen::game::{GameConfig, play};
+    use cutoff_engine::board::Board;
+
+    fn options(threads: usize) -> Options {
+        Options {
+            files: Vec::new(),
+            out: PathBuf::new(),
+            games: None,
+            soft_nodes: 300,
+            hard_nodes: 3000,
+            skip_plies: 8,
+            threads,
+        }
+    }
+
+    #[test]
+    fn rescoring_keeps_moves_and_result_and_rescores_trainable_plies() {
+        let config = GameConfig {
+            soft_nodes: 100,
+            hard_nodes: 1000,
+            verify_depth: 2,
+            ..GameConfig::default()
+        };
+        let pool = ThreadPool::new(1, Shared::default());
+        let game = play(&config, &[Board::default()], 5, 0, &pool).expect("a game");
+        let (new, rescored, _) = rescore_game(&game, &options(1), &pool);
+        assert_eq!(new.start, game.start);
+        assert_eq!(new.result, game.result);
+        assert!(rescored > 0);
+        let mut trainable = 0;
+        game.replay(|ply, board, mv, _| {
+            assert_eq!(mv, new.plies[ply].0);
+            if ply < 8 {
+                assert_eq!(
+                    game.plies[ply].1, new.plies[ply].1,
+                    "opening ply {ply} kept"
+                );
+            }
+            trainable += u64::from(
+                ply >= 8
+                    && board.checkers().is_empty()
+                    && mv.promotion.is_none()
+                    && !moves::is_capture(board, mv),
+            );
+        });
+        assert_eq!(rescored, trainable);
+        // Deterministic: the same game rescored again on a used pool.
+        let (again, _, _) = rescore_game(&game, &options(1), &pool);
+        assert_eq!(again, new);
+    }
+
+    fn temp(name: &str) -> PathBuf {
+        std::env::temp_dir().join(format!("cutoff-rescore-{}-{name}", std::process::id()))
+    }
+
+    #[test]
+    fn threads_do_not_change_the_bytes_and_damage_is_an_error() {
+        let config = GameConfig {
+            soft_nodes: 100,
+            hard_nodes: 1000,
+            verify_depth: 2,
+            ..GameConfig::default()
+        };
+        let pool = ThreadPool::new(1, Shared::default());
+        let mut bytes = crate::games::header().to_vec();
+        for i in 0..3 {
+            let game = play(&config, &[Board::default()], 9, i, &pool).expect("a game");
+            bytes.extend(game.encode());
+        }
+        let input = temp("in.games");
+        std::fs::write(&input, &bytes).unwrap();
+        let mut outputs = Vec::new();
+        for threads in [1, 2] {
+            let opts = Options {
+                files: vec![input.clone()],
+                out: temp(&format!("out{threads}.games")),
+                games: Some(2),
+                ..options(threads)
+            };
+            let summary = run(&opts).expect("rescores");
+            assert_eq!(summary.games, 2);
+            outputs.push(std::fs::read(&opts.out).unwrap());
+            std::fs::remove_file(&opts.out).unwrap();
+        }
+        assert_eq!(outputs[0], outputs[1]);
+        assert_eq!(parse(&outputs[0]).games.len(), 2);
+        std::fs::write(&input, &bytes[..bytes.len() - 5]).unwrap();
+        let opts = Options {
+            files: vec![input.clone()],
+            out: temp("damaged.games"),
+            ..options(1)
+        };
+        assert!(run(&opts).is_err());
+        std::fs::remove_file(&input).unwrap();
+        let _ = std::fs::remove_file(&opts.out);
+    }
+}
