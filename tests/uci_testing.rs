@@ -7,7 +7,7 @@ use crate::common;
 use std::path::PathBuf;
 
 use common::{Session, field};
-use cutoff_engine::board::Color;
+use cutoff_engine::board::Board;
 use cutoff_engine::engine::Engine;
 use cutoff_engine::search::Budget;
 use cutoff_engine::search::limits::Limits;
@@ -35,7 +35,7 @@ fn hard_nodes(clock: u64, inc: u64, per_ms: u64) -> u64 {
         binc: Some(inc),
         ..Limits::default()
     };
-    Budget::new(&limits, Color::White, 10, 0).unwrap().hard * per_ms
+    Budget::new(&limits, &Board::default(), 10, 0).unwrap().hard * per_ms
 }
 
 /// Two moves of White under `nodestime 20` from a new engine: (nodes,

@@ -74,7 +74,7 @@ impl ClockLag {
             let sample = cost(&prev, now, last_elapsed).min(MAX_SAMPLE_MS);
             self.mean_ms += (sample as f64 - self.mean_ms) * WEIGHT;
         }
-        let budget = Budget::new(limits, side, overhead, self.ms());
+        let budget = Budget::new(limits, pos.board(), overhead, self.ms());
         if let (Some((clock, inc)), Some(budget), false) = (clock, budget, limits.ponder) {
             self.pending = Some(Move {
                 side,
@@ -100,7 +100,7 @@ fn cost(prev: &Move, now: u64, elapsed: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Position;
+    use crate::board::{Board, Position};
 
     fn clock(wtime: u64, btime: u64, inc: u64) -> Limits {
         Limits {
@@ -137,7 +137,7 @@ mod tests {
     fn a_stall_past_the_hard_limit_is_learned_and_fades() {
         let mut lag = ClockLag::default();
         let limits = clock(5_000, 5_000, 50);
-        let hard = Budget::new(&limits, Color::White, 10, 0).unwrap().hard;
+        let hard = Budget::new(&limits, &Board::default(), 10, 0).unwrap().hard;
         lag.start_move(&white_at(1), &limits, 10, 0);
         // The move ran 300 ms past its hard limit: the GUI charged it all.
         let elapsed = hard + 300;
@@ -185,8 +185,8 @@ mod tests {
     #[test]
     fn the_lag_shortens_every_plan() {
         let limits = clock(5_000, 5_000, 50);
-        let quiet = Budget::new(&limits, Color::White, 10, 0).unwrap();
-        let lagged = Budget::new(&limits, Color::White, 10, 30).unwrap();
+        let quiet = Budget::new(&limits, &Board::default(), 10, 0).unwrap();
+        let lagged = Budget::new(&limits, &Board::default(), 10, 30).unwrap();
         assert_eq!(lagged.soft, quiet.soft - 30);
     }
 }

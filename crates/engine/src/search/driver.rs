@@ -60,7 +60,7 @@ impl Task {
         let (root_moves, outcome) = RootOutcome::examine(root, root_moves, settings);
         let hits = outcome.tb_moves() as u64;
         shared.tbhits.store(hits, Ordering::Relaxed);
-        let clock = Clock::new(limits, root.side_to_move(), settings, start)
+        let clock = Clock::new(limits, root.board(), settings, start)
             .with_node_budget(settings.strength.map(|s| s.node_budget()));
         Some(Task {
             root: root.clone(),

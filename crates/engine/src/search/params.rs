@@ -203,6 +203,16 @@ macro_rules! for_each_tunable {
             effort_base_pct: i32 = 160, 100, 250, 6;
             effort_min_pct: i32 = 60, 20, 100, 4;
             effort_max_pct: i32 = 140, 100, 250, 6;
+            /// The time plan by game phase (percent of the usual plan; 100
+            /// everywhere is the flat plan): a bare board gets
+            /// `time_endgame_pct`, `time_phase_full` phase points (of 24) or
+            /// more `time_middle_pct`, linearly between; the first
+            /// `time_ramp_moves` moves ramp up from `time_opening_pct`.
+            time_opening_pct: u64 = 100, 40, 150, 5;
+            time_ramp_moves: u64 = 10, 1, 30, 1;
+            time_middle_pct: u64 = 100, 60, 180, 5;
+            time_endgame_pct: u64 = 100, 40, 150, 5;
+            time_phase_full: u64 = 16, 4, 24, 1;
         }
     };
 }

@@ -18,10 +18,12 @@ use super::params::{
     default_moves_to_go, effort_base_pct, effort_max_pct, effort_min_pct, falling_divisor,
     falling_max_drop, hard_over_soft_pct, increment_pct, max_clock_share_pct, stability_0_pct,
     stability_1_pct, stability_2_pct, stability_3_pct, stability_4_pct, stability_5_pct,
+    time_endgame_pct, time_middle_pct, time_opening_pct, time_phase_full, time_ramp_moves,
 };
 use super::score::Score;
 use super::shared::Shared;
-use crate::board::{Color, Move};
+use crate::board::{Board, Move};
+use crate::eval::{PHASE_MAX, phase};
 
 /// Time budget for one move, in milliseconds since the search started.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,11 +35,12 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// Computes the budget, or `None` when the search has no time limit.
-    /// `lag` is what each move is expected to cost the clock beyond the
-    /// search's own time (learned by the engine from earlier moves): every
-    /// plan is that much shorter.
-    pub fn new(limits: &Limits, side: Color, overhead: u64, lag: u64) -> Option<Budget> {
+    /// Computes the budget for a move in `board`, or `None` when the search
+    /// has no time limit. `lag` is what each move is expected to cost the
+    /// clock beyond the search's own time (learned by the engine from
+    /// earlier moves): every plan is that much shorter.
+    pub fn new(limits: &Limits, board: &Board, overhead: u64, lag: u64) -> Option<Budget> {
+        let side = board.side_to_move();
         if let Some(mt) = limits.movetime {
             let t = mt.saturating_sub(overhead).max(1);
             return Some(Budget {
@@ -62,7 +65,8 @@ impl Budget {
         let stall = ((usable as f64 * STALL_RESERVE_SHARE) as u64).min(STALL_RESERVE_MS);
         let reserve = (overhead * RESERVE_OVERHEADS).max(stall);
         let cap = ((usable as f64 * share) as u64).min(usable.saturating_sub(reserve));
-        let base = ((usable - stall) / mtg + inc * increment_pct() / 100).saturating_sub(lag);
+        let base = ((usable - stall) / mtg + inc * increment_pct() / 100) * plan_pct(board) / 100;
+        let base = base.saturating_sub(lag);
         let soft = base.min(cap).max(1);
         let hard = ((soft as f64 * factor(hard_over_soft_pct())) as u64)
             .min(cap)
@@ -101,10 +105,10 @@ pub struct Clock {
 impl Clock {
     /// A clock running from `start`: the moment `go` arrived, so that the
     /// time spent starting threads is charged too (the GUI's clock runs).
-    pub fn new(limits: &Limits, side: Color, settings: &Settings, start: Instant) -> Self {
+    pub fn new(limits: &Limits, board: &Board, settings: &Settings, start: Instant) -> Self {
         Self {
             start,
-            budget: Budget::new(limits, side, settings.move_overhead, settings.clock_lag),
+            budget: Budget::new(limits, board, settings.move_overhead, settings.clock_lag),
             node_limit: limits.nodes,
             node_budget: None,
             nodes_per_ms: settings.nodes_per_ms.filter(|&n| n > 0),
@@ -218,6 +222,49 @@ impl Trend {
     }
 }
 
+/// The share (percent) of the usual plan a move in `board` gets: by the
+/// material on the board (`time_endgame_pct` bare, `time_middle_pct` from
+/// `time_phase_full` of the 24 phase points up), times a ramp over the
+/// first `time_ramp_moves` moves from `time_opening_pct` to 100.
+fn plan_pct(board: &Board) -> u64 {
+    let plan = Plan {
+        opening_pct: time_opening_pct(),
+        ramp_moves: time_ramp_moves(),
+        middle_pct: time_middle_pct(),
+        endgame_pct: time_endgame_pct(),
+        phase_full: time_phase_full(),
+    };
+    plan.pct(
+        phase(board).max(0) as u64,
+        u64::from(board.fullmove_number()),
+    )
+}
+
+/// The time plan's parameters (see `plan_pct`).
+struct Plan {
+    opening_pct: u64,
+    ramp_moves: u64,
+    middle_pct: u64,
+    endgame_pct: u64,
+    phase_full: u64,
+}
+
+impl Plan {
+    /// The share at `material` phase points and move number `fullmove`.
+    fn pct(&self, material: u64, fullmove: u64) -> u64 {
+        let full = self.phase_full.clamp(1, PHASE_MAX as u64);
+        let material = material.min(full) as i64;
+        // Signed: a tune may set the endgame share above the middlegame's.
+        let (end, middle) = (self.endgame_pct as i64, self.middle_pct as i64);
+        let by_material = end + (middle - end) * material / full as i64;
+        let ramp = self.ramp_moves.max(1);
+        let played = fullmove.saturating_sub(1).min(ramp) as i64;
+        let opening = self.opening_pct as i64;
+        let by_move = opening + (100 - opening) * played / ramp as i64;
+        (by_material * by_move / 100).max(1) as u64
+    }
+}
+
 /// A factor declared in hundredths. The quotient is the nearest double to
 /// the decimal, so `60` gives exactly the `0.6` a literal would.
 fn factor(pct: i32) -> f64 {
@@ -241,6 +288,12 @@ fn stability_pct(stable: u32) -> i32 {
 mod tests {
     use super::*;
 
+    /// White to move at the start position: the plan's factor is 100 under
+    /// the default parameters in any position, which these tests rely on.
+    fn white() -> Board {
+        Board::default()
+    }
+
     fn clock(wtime: u64, winc: u64, mtg: Option<u32>) -> Limits {
         Limits {
             wtime: Some(wtime),
@@ -257,7 +310,7 @@ mod tests {
             movetime: Some(1000),
             ..Limits::default()
         };
-        let b = Budget::new(&l, Color::White, 10, 0).unwrap();
+        let b = Budget::new(&l, &Board::default(), 10, 0).unwrap();
         assert_eq!(
             b,
             Budget {
@@ -277,7 +330,7 @@ mod tests {
             (60_000, 0, Some(1)),
             (5000, 50, None),
         ] {
-            let b = Budget::new(&clock(t, inc, mtg), Color::White, 10, 0).unwrap();
+            let b = Budget::new(&clock(t, inc, mtg), &white(), 10, 0).unwrap();
             assert!(b.soft <= b.hard);
             assert!(b.hard < t.max(2), "{t} {inc}: {b:?}");
         }
@@ -286,7 +339,7 @@ mod tests {
     #[test]
     fn a_low_clock_keeps_its_reserve() {
         for t in [15, 30, 60, 100, 200] {
-            let b = Budget::new(&clock(t, 10, None), Color::White, 10, 0).unwrap();
+            let b = Budget::new(&clock(t, 10, None), &white(), 10, 0).unwrap();
             let reserve = 10 * RESERVE_OVERHEADS;
             assert!(
                 b.hard <= (t - 10).saturating_sub(reserve).max(1),
@@ -294,7 +347,7 @@ mod tests {
             );
         }
         // With time to spare, only the stall reserve is held back.
-        let b = Budget::new(&clock(60_000, 100, None), Color::White, 10, 0).unwrap();
+        let b = Budget::new(&clock(60_000, 100, None), &white(), 10, 0).unwrap();
         assert_eq!(
             b.soft,
             (60_000 - 10 - STALL_RESERVE_MS) / default_moves_to_go() + 75
@@ -308,7 +361,7 @@ mod tests {
         let mut seen = Vec::new();
         for _ in 0..moves {
             seen.push(t);
-            let b = Budget::new(&clock(t, inc, None), Color::White, 10, 0).unwrap();
+            let b = Budget::new(&clock(t, inc, None), &white(), 10, 0).unwrap();
             t = t.saturating_sub(b.soft) + inc;
         }
         seen
@@ -321,7 +374,7 @@ mod tests {
         let settled = clocks(5000, 50, 200)[100..].to_vec();
         for &t in &settled {
             assert!(t > STALL_RESERVE_MS + 10 + 50 * 5, "{t}");
-            let b = Budget::new(&clock(t, 50, None), Color::White, 10, 0).unwrap();
+            let b = Budget::new(&clock(t, 50, None), &white(), 10, 0).unwrap();
             assert!(b.hard + STALL_RESERVE_MS <= t - 10, "{t}: {b:?}");
         }
         // Sudden death still spends into the reserve, a share at a time.
@@ -335,8 +388,9 @@ mod tests {
 
     #[test]
     fn no_clock_means_no_budget() {
-        assert!(Budget::new(&Limits::depth(5), Color::White, 10, 0).is_none());
-        assert!(Budget::new(&clock(1000, 0, None), Color::Black, 10, 0).is_some());
+        assert!(Budget::new(&Limits::depth(5), &white(), 10, 0).is_none());
+        let black: Board = "4k3/8/8/8/8/8/8/4K3 b - - 0 1".parse().unwrap();
+        assert!(Budget::new(&clock(1000, 0, None), &black, 10, 0).is_some());
     }
 
     fn iteration(best: Move, score: Score) -> Iteration {
@@ -360,5 +414,36 @@ mod tests {
         assert_eq!(changed, first);
         let falling = t.soft_factor(&iteration(b, -100));
         assert!(falling > stable * 1.4, "{falling}");
+    }
+
+    #[test]
+    fn the_plan_by_phase_is_flat_by_default_and_follows_its_parameters() {
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 70",
+            "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 3 25",
+        ] {
+            let board: Board = fen.parse().unwrap();
+            assert_eq!(plan_pct(&board), 100, "{fen}");
+        }
+        let plan = Plan {
+            opening_pct: 70,
+            ramp_moves: 10,
+            middle_pct: 120,
+            endgame_pct: 80,
+            phase_full: 16,
+        };
+        assert_eq!(plan.pct(24, 1), 84); // first move: 120% ramped down to 70%
+        assert_eq!(plan.pct(24, 6), 102); // half way up the ramp: 120 * 85%
+        assert_eq!(plan.pct(24, 11), 120);
+        assert_eq!(plan.pct(16, 40), 120);
+        assert_eq!(plan.pct(8, 40), 100);
+        assert_eq!(plan.pct(0, 40), 80);
+        let inverted = Plan {
+            middle_pct: 60,
+            endgame_pct: 140,
+            ..plan
+        };
+        assert_eq!(inverted.pct(8, 40), 100);
     }
 }
