@@ -1,6 +1,7 @@
 //! Correction history: the static evaluation's typical error in positions
-//! with the same pawn structure, learned from search results and added to
-//! the evaluation before the search uses it.
+//! with the same pawn structure (and, when `correction_nonpawn_pct` is set,
+//! the same placement of each side's other pieces), learned from search
+//! results and added to the evaluation before the search uses it.
 //!
 //! A hand-crafted evaluation misjudges some structures consistently (a
 //! blockade it scores as a winning passer, a weak king it does not see). When
@@ -11,7 +12,7 @@
 //! Sound in the sense that matters: it changes only estimates, never a
 //! proven score, and its correction is bounded.
 
-use super::params::{correction_max_cp, correction_max_weight};
+use super::params::{correction_max_cp, correction_max_weight, correction_nonpawn_pct};
 use super::score::{MATE_BOUND, Score};
 use crate::board::{Board, Color, Piece};
 
@@ -21,13 +22,18 @@ const SIZE: usize = 1 << 14;
 const GRAIN: i32 = 256;
 
 pub struct CorrectionHistory {
+    /// By side to move and pawn structure.
     table: Vec<i32>,
+    /// By side to move and the placement of one colour's pieces other
+    /// than pawns (White's, then Black's).
+    nonpawn: [Vec<i32>; 2],
 }
 
 impl Default for CorrectionHistory {
     fn default() -> Self {
         Self {
             table: vec![0; 2 * SIZE],
+            nonpawn: [vec![0; 2 * SIZE], vec![0; 2 * SIZE]],
         }
     }
 }
@@ -42,6 +48,30 @@ fn index(board: &Board) -> usize {
     board.side_to_move() as usize * SIZE + slot
 }
 
+/// The entry of `board`'s side to move and the placement of `color`'s
+/// knights, bishops, rooks, queens and king.
+fn nonpawn_index(board: &Board, color: Color) -> usize {
+    const MIX: [u64; 5] = [
+        0x9E37_79B9_7F4A_7C15,
+        0xC2B2_AE3D_27D4_EB4F,
+        0x1656_67B1_9E37_79F9,
+        0x85EB_CA77_C2B2_AE63,
+        0x27D4_EB2F_1656_67C5,
+    ];
+    let pieces = [
+        Piece::Knight,
+        Piece::Bishop,
+        Piece::Rook,
+        Piece::Queen,
+        Piece::King,
+    ];
+    let key = pieces.iter().zip(MIX).fold(0u64, |k, (&p, m)| {
+        k ^ board.colored_pieces(color, p).0.wrapping_mul(m)
+    });
+    let slot = (key.rotate_left(29).wrapping_mul(0xFF51_AFD7_ED55_8CCD) >> 50) as usize;
+    board.side_to_move() as usize * SIZE + slot
+}
+
 impl CorrectionHistory {
     /// `raw` (the static evaluation) plus the learned correction.
     pub fn correct(&self, board: &Board, raw: Score) -> Score {
@@ -50,7 +80,15 @@ impl CorrectionHistory {
             raw.abs() < MATE_BOUND,
             "correcting {raw}, not a static evaluation"
         );
-        let c = self.table[index(board)] / GRAIN;
+        let pawn = self.table[index(board)];
+        let weight = correction_nonpawn_pct();
+        let c = if weight == 0 {
+            pawn / GRAIN
+        } else {
+            let nonpawn = self.nonpawn[0][nonpawn_index(board, Color::White)]
+                + self.nonpawn[1][nonpawn_index(board, Color::Black)];
+            (pawn * 100 + nonpawn * weight) / (GRAIN * 100)
+        };
         (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
@@ -63,8 +101,12 @@ impl CorrectionHistory {
         let max = correction_max_cp() * GRAIN;
         let sample = ((best - raw) * GRAIN).clamp(-max, max);
         let w = (depth + 1).min(correction_max_weight());
-        let e = &mut self.table[index(board)];
-        *e = ((*e * (256 - w) + sample * w) / 256).clamp(-max, max);
+        let fold = |e: &mut i32| *e = ((*e * (256 - w) + sample * w) / 256).clamp(-max, max);
+        fold(&mut self.table[index(board)]);
+        if correction_nonpawn_pct() != 0 {
+            fold(&mut self.nonpawn[0][nonpawn_index(board, Color::White)]);
+            fold(&mut self.nonpawn[1][nonpawn_index(board, Color::Black)]);
+        }
     }
 }
 
@@ -104,5 +146,26 @@ mod tests {
             .parse()
             .unwrap();
         assert_eq!(c.correct(&black, 0), 0);
+    }
+
+    #[test]
+    fn nonpawn_entries_separate_piece_placements_and_sides() {
+        let a: Board = "4k3/8/8/8/8/8/4P3/R3K3 w - - 0 1".parse().unwrap();
+        let b: Board = "4k3/8/8/8/8/8/4P3/1R2K3 w - - 0 1".parse().unwrap();
+        let a_black: Board = "4k3/8/8/8/8/8/4P3/R3K3 b - - 0 1".parse().unwrap();
+        assert_ne!(
+            nonpawn_index(&a, Color::White),
+            nonpawn_index(&b, Color::White)
+        );
+        assert_eq!(
+            nonpawn_index(&a, Color::Black),
+            nonpawn_index(&b, Color::Black)
+        );
+        assert_ne!(
+            nonpawn_index(&a, Color::White),
+            nonpawn_index(&a_black, Color::White)
+        );
+        // Same pawns: one pawn-structure entry for both.
+        assert_eq!(index(&a), index(&b));
     }
 }

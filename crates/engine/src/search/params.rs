@@ -165,6 +165,10 @@ macro_rules! for_each_tunable {
             correction_max_cp: i32 = 64, 16, 200, 6;
             /// A new sample's weight is `depth + 1` out of 256, at most this.
             correction_max_weight: i32 = 16, 4, 64, 2;
+            /// Weight (percent of the pawn-structure correction's) of the
+            /// corrections by each side's non-pawn piece placement; 0 turns
+            /// them off.
+            correction_nonpawn_pct: i32 = 0, 0, 200, 10;
 
             // --- Transposition table replacement (tt.rs) ---
 
