@@ -216,16 +216,21 @@ mod tests {
         }
     }
 
-    #[test]
-    fn rescoring_keeps_moves_and_result_and_rescores_trainable_plies() {
+    /// A short self-play game at a few hundred nodes a move.
+    fn quick_game(seed: u64, index: u64, pool: &ThreadPool) -> Result<GameRecord, String> {
         let config = GameConfig {
             soft_nodes: 100,
             hard_nodes: 1000,
             verify_depth: 2,
             ..GameConfig::default()
         };
+        play(&config, &[Board::default()], seed, index, pool)
+    }
+
+    #[test]
+    fn rescoring_keeps_moves_and_result_and_rescores_trainable_plies() {
         let pool = ThreadPool::new(1, Shared::default());
-        let game = play(&config, &[Board::default()], 5, 0, &pool).expect("a game");
+        let game = quick_game(5, 0, &pool).expect("a game");
         let (new, rescored, _) = rescore_game(&game, &options(1), &pool);
         assert_eq!(new.start, game.start);
         assert_eq!(new.result, game.result);
@@ -258,16 +263,10 @@ mod tests {
 
     #[test]
     fn threads_do_not_change_the_bytes_and_damage_is_an_error() {
-        let config = GameConfig {
-            soft_nodes: 100,
-            hard_nodes: 1000,
-            verify_depth: 2,
-            ..GameConfig::default()
-        };
         let pool = ThreadPool::new(1, Shared::default());
         let mut bytes = crate::games::header().to_vec();
         for i in 0..3 {
-            let game = play(&config, &[Board::default()], 9, i, &pool).expect("a game");
+            let game = quick_game(9, i, &pool).expect("a game");
             bytes.extend(game.encode());
         }
         let input = temp("in.games");
