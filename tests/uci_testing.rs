@@ -28,13 +28,7 @@ fn last_nodes(lines: &[String]) -> u64 {
 /// milliseconds at `per_ms` nodes a millisecond (Move Overhead 10, as the
 /// engine's default).
 fn hard_nodes(clock: u64, inc: u64, per_ms: u64) -> u64 {
-    let limits = Limits {
-        wtime: Some(clock),
-        btime: Some(clock),
-        winc: Some(inc),
-        binc: Some(inc),
-        ..Limits::default()
-    };
+    let limits = Limits::clocks(clock, clock, inc);
     Budget::new(&limits, &Board::default(), 10, 0).unwrap().hard * per_ms
 }
 

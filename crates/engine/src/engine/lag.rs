@@ -103,13 +103,7 @@ mod tests {
     use crate::board::{Board, Position};
 
     fn clock(wtime: u64, btime: u64, inc: u64) -> Limits {
-        Limits {
-            wtime: Some(wtime),
-            btime: Some(btime),
-            winc: Some(inc),
-            binc: Some(inc),
-            ..Limits::default()
-        }
+        Limits::clocks(wtime, btime, inc)
     }
 
     /// White's positions at consecutive moves of one game.

@@ -79,13 +79,7 @@ mod tests {
     use super::*;
 
     fn clock(wtime: u64, btime: u64, inc: u64) -> Limits {
-        Limits {
-            wtime: Some(wtime),
-            btime: Some(btime),
-            winc: Some(inc),
-            binc: Some(inc),
-            ..Limits::default()
-        }
+        Limits::clocks(wtime, btime, inc)
     }
 
     #[test]

@@ -32,6 +32,17 @@ impl Limits {
         }
     }
 
+    /// A clock of `wtime` and `btime` milliseconds, `inc` each per move.
+    pub fn clocks(wtime: u64, btime: u64, inc: u64) -> Self {
+        Self {
+            wtime: Some(wtime),
+            btime: Some(btime),
+            winc: Some(inc),
+            binc: Some(inc),
+            ..Self::default()
+        }
+    }
+
     /// `side`'s clock and increment (0 when not given); no clock, `None`.
     pub fn clock_of(&self, side: Color) -> Option<(u64, u64)> {
         let (time, inc) = match side {
