@@ -194,17 +194,21 @@ class Checks:
             kinds.append(text.get_attribute("data-kind"))
             if kinds[-1] == "enter":
                 entered.append(text.get_attribute("data-label"))
-        assert entered == ["root", "B", "D", "E", "C", "F"], entered
+        assert entered == ["A", "B", "D", "E", "C", "F"], entered
         assert kinds.count("cutoff") == 1, kinds
-        assert self.el("#step-order").text == "visiting order: root B D E C F"
+        assert self.el("#step-order").text == "visiting order: A B D E C F"
         self.click("#step-back")
         assert self.el("#step-count").text == f"step {total - 1} of {total}"
-        pruned = self.d.find_elements(By.CSS_SELECTOR, "#tree .node.pruned")
-        assert [p.find_element(By.CSS_SELECTOR, ".edge").text for p in pruned] == ["G"]
+        assert self.node_names("pruned") == ["G"], self.node_names("pruned")
         self.click("#step-last")
-        pv = [n.find_element(By.CSS_SELECTOR, ".edge").text
-              for n in self.d.find_elements(By.CSS_SELECTOR, "#tree .node.pv")]
-        assert pv == ["root", "B", "D"], pv
+        assert self.node_names("pv") == ["A", "B", "D"], self.node_names("pv")
+
+    def node_names(self, cls):
+        """The labels of the drawn nodes with class `cls`, in visiting order."""
+        return self.d.execute_script(
+            "return [...document.querySelectorAll('#tree g.tn.' + arguments[0])]"
+            ".sort((a, b) => a.dataset.node - b.dataset.node)"
+            ".map((g) => g.querySelector('text.name').textContent)", cls)
 
     def tictactoe_click(self):
         self.view("position")
@@ -235,8 +239,6 @@ class Checks:
         self.click("#step-first")
         for _ in range(14):
             self.click("#step-fwd")
-        self.click("#tree-level")
-        self.click("#tree-level")
         self.shot("tree")
         self.view("ordering")
         self.fill("#ord-positions", "2")

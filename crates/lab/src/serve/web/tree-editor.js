@@ -1,0 +1,2 @@
+// Trees of one's own (to come).
+"use strict";
