@@ -118,7 +118,9 @@ const TreeView = (function () {
       `${t.leaves} leaves evaluated, ${t.pruned} moves pruned`;
     if (t.total_leaves !== null) summary += ` (${t.total_leaves - t.leaves} of ${t.total_leaves} leaves never evaluated)`;
     if (t.pv.length) summary += `; principal variation ${t.pv.join(" ")}`;
-    Lab.$("tree-summary").textContent = summary;
+    const el = Lab.$("tree-summary");
+    el.textContent = summary;
+    Object.assign(el.dataset, { value: t.value_text, nodes: t.nodes_visited, leaves: t.leaves, pruned: t.pruned });
     Pseudocode.render(Lab.$("pseudo"), algo);
     S.at = 0;
     redraw();
@@ -288,6 +290,7 @@ const TreeView = (function () {
     on("tree-fit", () => S.draw && TreeDraw.fit(S.draw));
     on("tree-zoom-in", () => S.draw && TreeDraw.zoom(S.draw, 1.25));
     on("tree-zoom-out", () => S.draw && TreeDraw.zoom(S.draw, 0.8));
+    Lab.$("tree-all").addEventListener("change", (e) => setShowAll(e.target.checked));
     Lab.$("step-speed").addEventListener("change", () => S.timer && (stop(), playPause()));
     document.addEventListener("keydown", key);
   }
@@ -295,6 +298,7 @@ const TreeView = (function () {
   // For the editor and the quiz: the state, a full refresh, the whole tree.
   function setShowAll(on) {
     S.showAll = on;
+    Lab.$("tree-all").checked = on;
     if (S.draw) S.draw.svg.classList.toggle("all", on);
   }
 
