@@ -125,6 +125,7 @@ class TreeChecks:
         shown, text = self.summary()
         assert shown == self.cli_tree(text), (shown, text)
         self.click("#step-last")
+        self.click("#tree-fit")  # 27 leaves: wider than the box at full size
         leaf = self.d.execute_script(
             "return document.querySelector('#tree g.tn.leaf').dataset.node")
         self.d.execute_script("document.getElementById('tree-summary').textContent = ''")

@@ -24,7 +24,7 @@ const TreeDraw = (function () {
     for (const [id] of lay.x) parts.set(id, node(layer, tree, lay, id));
     box.append(svg);
     const d = { svg, parts, lay, look, vb: null };
-    fit(d);
+    start(d);
     panZoom(d);
     return d;
   }
@@ -101,6 +101,17 @@ const TreeDraw = (function () {
     const b = boxSize(d);
     const s = Math.max(d.lay.width / b.w, d.lay.height / b.h, 1 / 1.5);
     d.vb = { x: 0, y: 0, w: b.w * s, h: b.h * s };
+    applyView(d);
+  }
+
+  // The first view: the whole tree if it stays readable, else the root's
+  // neighbourhood at full size (the view follows the search from there).
+  function start(d) {
+    fit(d);
+    const b = boxSize(d);
+    if (d.vb.w / b.w <= 2) return;
+    const x = d.lay.x.get(0);
+    d.vb = { x: x - b.w / 2, y: 0, w: b.w, h: b.h };
     applyView(d);
   }
 
