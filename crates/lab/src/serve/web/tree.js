@@ -117,7 +117,9 @@ const TreeView = (function () {
     let summary = `${t.title}: value ${t.value_text}; ${t.nodes_visited} nodes visited, ` +
       `${t.leaves} leaves evaluated, ${t.pruned} moves pruned`;
     if (t.total_leaves !== null) summary += ` (${t.total_leaves - t.leaves} of ${t.total_leaves} leaves never evaluated)`;
-    if (t.pv.length) summary += `; principal variation ${t.pv.join(" ")}`;
+    // Named as the drawing names them: a text tree's leaf by its value.
+    const pv = t.nodes.filter((n) => n.pv && n.parent !== null).map(name);
+    if (pv.length) summary += `; principal variation ${pv.join(" ")}`;
     const el = Lab.$("tree-summary");
     el.textContent = summary;
     Object.assign(el.dataset, { value: t.value_text, nodes: t.nodes_visited, leaves: t.leaves, pruned: t.pruned });
