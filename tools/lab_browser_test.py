@@ -6,8 +6,9 @@ Checks: the page loads; an illegal FEN gets a message; a FEN set on the
 board and run through Compare to depth 3 shows the node and leaf counts of
 `cutoff lab compare --json` for the same FEN and depth; a textbook tree
 stepped forward visits its nodes in alpha-beta's order, and stepping back
-undoes a step; a tic-tac-toe move is played by clicking. With
---screenshots DIR it also saves a 1000x700 PNG of each view there.
+undoes a step; a tic-tac-toe move is played by clicking; and the drawn
+Tree view's checks (lab_tree_checks.py). With --screenshots DIR it also
+saves a 1000x700 PNG of each view there, and the Tree view at 390 px.
 
 Needs Debian's chromium and chromium-driver, and `pip install selenium`.
 Prints 'N passed, M failed' last; exit 1 if a check failed.
@@ -26,6 +27,8 @@ from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from lab_tree_checks import TreeChecks
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 PUBLISHED = "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1"
@@ -58,7 +61,7 @@ def start_browser(chromium, chromedriver):
     return driver
 
 
-class Checks:
+class Checks(TreeChecks):
     def __init__(self, driver, url, binary, shots):
         self.d, self.url, self.binary, self.shots = driver, url, binary, shots
         self.passed, self.failed = 0, 0
@@ -194,17 +197,21 @@ class Checks:
             kinds.append(text.get_attribute("data-kind"))
             if kinds[-1] == "enter":
                 entered.append(text.get_attribute("data-label"))
-        assert entered == ["root", "B", "D", "E", "C", "F"], entered
+        assert entered == ["A", "B", "D", "E", "C", "F"], entered
         assert kinds.count("cutoff") == 1, kinds
-        assert self.el("#step-order").text == "visiting order: root B D E C F"
+        assert self.el("#step-order").text == "visiting order: A B D E C F"
         self.click("#step-back")
         assert self.el("#step-count").text == f"step {total - 1} of {total}"
-        pruned = self.d.find_elements(By.CSS_SELECTOR, "#tree .node.pruned")
-        assert [p.find_element(By.CSS_SELECTOR, ".edge").text for p in pruned] == ["G"]
+        assert self.node_names("pruned") == ["G"], self.node_names("pruned")
         self.click("#step-last")
-        pv = [n.find_element(By.CSS_SELECTOR, ".edge").text
-              for n in self.d.find_elements(By.CSS_SELECTOR, "#tree .node.pv")]
-        assert pv == ["root", "B", "D"], pv
+        assert self.node_names("pv") == ["A", "B", "D"], self.node_names("pv")
+
+    def node_names(self, cls):
+        """The labels of the drawn nodes with class `cls`, in visiting order."""
+        return self.d.execute_script(
+            "return [...document.querySelectorAll('#tree g.tn.' + arguments[0])]"
+            ".sort((a, b) => a.dataset.node - b.dataset.node)"
+            ".map((g) => g.querySelector('text.name').textContent)", cls)
 
     def tictactoe_click(self):
         self.view("position")
@@ -226,18 +233,7 @@ class Checks:
         self.click("#cmp-run")
         self.wait_job("cmp-status")
         self.shot("compare")
-        self.view("position")
-        Select(self.el("#game")).select_by_value("text")
-        self.d.find_elements(By.CSS_SELECTOR, "button.example")[1].click()
-        self.view("tree")
-        self.click("#tree-build")
-        self.wait(lambda: "value 5" in self.el("#tree-summary").text)
-        self.click("#step-first")
-        for _ in range(14):
-            self.click("#step-fwd")
-        self.click("#tree-level")
-        self.click("#tree-level")
-        self.shot("tree")
+        self.tree_shot("tree")
         self.view("ordering")
         self.fill("#ord-positions", "2")
         self.click("#ord-run")
@@ -275,6 +271,12 @@ def main():
         checks.run("the published position to depth 5 shows the CLI's node counts",
                    checks.published_matches_cli)
         checks.run("a textbook tree steps in visiting order", checks.tree_steps)
+        checks.run("the A..J tree shows the trace's window at every step", checks.tree_windows)
+        checks.run("the pseudocode follows each algorithm", checks.tree_pseudocode)
+        checks.run("the editor's trees search as `cutoff lab tree` does", checks.editor_matches_cli)
+        checks.run("the quiz checks an answer", checks.quiz)
+        checks.run("the Tree view fits 390 px", checks.tree_phone)
+        checks.run("200 steps through a depth-3 chess tree (time per step printed)", checks.step_time)
         checks.run("tic-tac-toe is played by clicking", checks.tictactoe_click)
         if args.screenshots:
             checks.run("screenshots of every view", checks.screenshots)

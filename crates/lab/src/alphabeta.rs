@@ -16,6 +16,19 @@ pub enum Cutoff {
     /// Strict comparisons (`v > beta`, `v < alpha`), as in the published
     /// python-chess code: equal values do not cut, so more nodes are visited.
     Strict,
+    /// No cutoff at all: every node is searched, as minimax does (the window
+    /// is still kept, but never used).
+    Never,
+}
+
+/// What a node returns: fail-soft returns the best value found, which may
+/// lie outside the window; fail-hard clamps it to the window (beta at a
+/// cutoff of MAX, alpha at one of MIN).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Bounds {
+    #[default]
+    Soft,
+    Hard,
 }
 
 /// Receives the tree as the search walks it.
@@ -28,6 +41,9 @@ pub trait Observer {
     fn enter(&mut self, alpha: Value, beta: Value, max_node: bool);
     /// The current node returns this value.
     fn leave(&mut self, value: Value);
+    /// The current node took in a child's value: its best value so far and
+    /// its window now (after the cut-off test, before the next child).
+    fn update(&mut self, _value: Value, _alpha: Value, _beta: Value) {}
     /// The current node cut off; these moves are never searched.
     fn cutoff(&mut self, pruned: Vec<String>);
 }
@@ -46,6 +62,7 @@ impl Observer for Quiet {
 struct Ctx<'o, O> {
     stats: Stats,
     rule: Cutoff,
+    bounds: Bounds,
     observer: &'o mut O,
 }
 
@@ -61,9 +78,21 @@ pub fn search_observed<G: Game, O: Observer>(
     rule: Cutoff,
     observer: &mut O,
 ) -> Outcome<G::Move> {
+    search_with(game, depth, rule, Bounds::Soft, observer)
+}
+
+/// [`search_observed`] with fail-soft or fail-hard returns.
+pub fn search_with<G: Game, O: Observer>(
+    game: &mut G,
+    depth: u32,
+    rule: Cutoff,
+    bounds: Bounds,
+    observer: &mut O,
+) -> Outcome<G::Move> {
     let mut ctx = Ctx {
         stats: Stats::default(),
         rule,
+        bounds,
         observer,
     };
     let (value, best) = root(game, depth, &mut ctx);
@@ -107,6 +136,9 @@ fn root<G: Game, O: Observer>(
             alpha = alpha.max(value);
         } else {
             beta = beta.min(value);
+        }
+        if O::ACTIVE {
+            ctx.observer.update(value, alpha, beta);
         }
     }
     if O::ACTIVE {
@@ -168,21 +200,31 @@ fn max_value<G: Game, O: Observer>(
     beta: Value,
     ctx: &mut Ctx<O>,
 ) -> Value {
+    let hard = ctx.bounds == Bounds::Hard;
     let mut v = -INF;
     let moves = game.moves();
     for (i, &mv) in moves.iter().enumerate() {
-        v = v.max(child(game, mv, depth, alpha, beta, ctx));
+        let c = child(game, mv, depth, alpha, beta, ctx);
+        // Fail-hard keeps each child's value, the best lives in alpha.
+        v = if hard { c } else { v.max(c) };
         let cut = match ctx.rule {
             Cutoff::Textbook => v >= beta,
             Cutoff::Strict => v > beta,
+            Cutoff::Never => false,
         };
+        if !cut {
+            alpha = alpha.max(v);
+        }
+        if O::ACTIVE {
+            ctx.observer.update(v, alpha, beta);
+        }
         if cut {
             report_cutoff(game, &moves[i + 1..], ctx);
-            return v; // beta cutoff: MIN will never let the game come here
+            // beta cutoff: MIN will never let the game come here
+            return if hard { beta } else { v };
         }
-        alpha = alpha.max(v);
     }
-    v
+    if hard { alpha } else { v }
 }
 
 fn min_value<G: Game, O: Observer>(
@@ -192,21 +234,30 @@ fn min_value<G: Game, O: Observer>(
     mut beta: Value,
     ctx: &mut Ctx<O>,
 ) -> Value {
+    let hard = ctx.bounds == Bounds::Hard;
     let mut v = INF;
     let moves = game.moves();
     for (i, &mv) in moves.iter().enumerate() {
-        v = v.min(child(game, mv, depth, alpha, beta, ctx));
+        let c = child(game, mv, depth, alpha, beta, ctx);
+        v = if hard { c } else { v.min(c) };
         let cut = match ctx.rule {
             Cutoff::Textbook => v <= alpha,
             Cutoff::Strict => v < alpha,
+            Cutoff::Never => false,
         };
+        if !cut {
+            beta = beta.min(v);
+        }
+        if O::ACTIVE {
+            ctx.observer.update(v, alpha, beta);
+        }
         if cut {
             report_cutoff(game, &moves[i + 1..], ctx);
-            return v; // alpha cutoff: MAX already has something better
+            // alpha cutoff: MAX already has something better
+            return if hard { alpha } else { v };
         }
-        beta = beta.min(v);
     }
-    v
+    if hard { beta } else { v }
 }
 
 fn report_cutoff<G: Game, O: Observer>(game: &mut G, rest: &[G::Move], ctx: &mut Ctx<O>) {

@@ -67,6 +67,34 @@ impl ExplicitTree {
         self.nodes[self.path[0]].label.as_deref()
     }
 
+    /// The root's node id (ids below are for [`Self::children_of`] and co.).
+    pub fn root(&self) -> usize {
+        self.path[0]
+    }
+
+    /// A node's children, in move order.
+    pub fn children_of(&self, node: usize) -> &[usize] {
+        &self.nodes[node].children
+    }
+
+    /// A node's label, if the text gave one.
+    pub fn label_of(&self, node: usize) -> Option<&str> {
+        self.nodes[node].label.as_deref()
+    }
+
+    /// True for a `max(...)` node.
+    pub fn is_max(&self, node: usize) -> bool {
+        self.nodes[node].kind == Kind::Max
+    }
+
+    /// A leaf's value as written (`None` for max/min nodes).
+    pub fn leaf_value(&self, node: usize) -> Option<Value> {
+        match self.nodes[node].kind {
+            Kind::Leaf(v) => Some(v),
+            _ => None,
+        }
+    }
+
     fn current(&self) -> &Node {
         &self.nodes[*self.path.last().expect("path holds the root")]
     }

@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 use serde::Deserialize;
 use serde_json::{Value as Json, json};
 
-use crate::alphabeta::{self, Cutoff};
+use crate::alphabeta::{self, Bounds, Cutoff};
 use crate::chess::{ChessGame, ChessOptions, EvalKind, MoveOrder};
 use crate::explicit::ExplicitTree;
 use crate::game::Game;
@@ -141,11 +141,49 @@ pub struct TreeRequest {
     text: Option<String>,
     depth: Option<u32>,
     eval: Option<String>,
+    /// `failsoft` (the default), `failhard`, `minimax` or `pvs`.
+    algorithm: Option<String>,
+}
+
+/// The searches the Tree view can trace.
+#[derive(Clone, Copy)]
+enum Algorithm {
+    Minimax,
+    FailSoft,
+    FailHard,
+    Pvs,
+}
+
+impl Algorithm {
+    fn parse(name: Option<&str>) -> Result<Self, ApiError> {
+        Ok(match name.unwrap_or("failsoft") {
+            "failsoft" => Self::FailSoft,
+            "failhard" => Self::FailHard,
+            "minimax" => Self::Minimax,
+            "pvs" => Self::Pvs,
+            other => {
+                return Err(bad(format!(
+                    "unknown algorithm '{other}' (minimax, failsoft, failhard or pvs)"
+                )));
+            }
+        })
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            Self::Minimax => "minimax",
+            Self::FailSoft => "alpha-beta (fail-soft)",
+            Self::FailHard => "alpha-beta (fail-hard)",
+            Self::Pvs => "negamax with PVS",
+        }
+    }
 }
 
 /// Textbook alpha-beta on a chess position, a tic-tac-toe board or a text
 /// tree, with every node and step recorded (at most `tree_nodes` nodes).
 pub fn tree(req: TreeRequest) -> ApiResult {
+    let algo = Algorithm::parse(req.algorithm.as_deref())?;
+    let name = algo.title();
     match req.game.as_str() {
         "chess" => {
             let depth = req.depth.unwrap_or(2);
@@ -155,16 +193,16 @@ pub fn tree(req: TreeRequest) -> ApiResult {
             let stop = Arc::new(AtomicBool::new(false));
             let game = ChessGame::from_fen(fen, options).map_err(|e| bad(format!("FEN: {e}")))?;
             let mut game = game.with_brake(stop.clone(), u64::MAX);
-            let title = format!("alpha-beta, depth {depth}: {fen}");
-            trace(&mut game, depth, title, None, Some(stop))
+            let title = format!("{name}, depth {depth}: {fen}");
+            trace(&mut game, algo, depth, title, None, Some(stop))
         }
         "tictactoe" => {
             let depth = req.depth.unwrap_or(9);
             let max = LIMITS.tictactoe_tree_depth.into();
             check_range("depth", depth.into(), max).map_err(bad)?;
             let mut g = TicTacToe::from_moves(req.moves.as_deref().unwrap_or("")).map_err(bad)?;
-            let title = format!("alpha-beta, tic-tac-toe, depth {depth}");
-            trace(&mut g, depth, title, None, None)
+            let title = format!("{name}, tic-tac-toe, depth {depth}");
+            trace(&mut g, algo, depth, title, None, None)
         }
         "text" => {
             let text = req.text.as_deref().unwrap_or("");
@@ -177,11 +215,13 @@ pub fn tree(req: TreeRequest) -> ApiResult {
             }
             let mut t = ExplicitTree::parse(text).map_err(bad)?;
             let (height, leaves) = (t.height(), t.leaf_count());
+            let shape = t.clone();
             trace(
                 &mut t,
+                algo,
                 height,
-                format!("alpha-beta on {text}"),
-                Some(leaves),
+                format!("{name} on {text}"),
+                Some((leaves, &shape)),
                 None,
             )
         }
@@ -191,16 +231,31 @@ pub fn tree(req: TreeRequest) -> ApiResult {
     }
 }
 
-/// Runs alpha-beta with a [`Trace`] and returns the recorded tree.
+/// Runs alpha-beta with a [`Trace`] and returns the recorded tree; `text`:
+/// a text tree's leaf count and shape.
 fn trace<G: Game>(
     game: &mut G,
+    algo: Algorithm,
     depth: u32,
     title: String,
-    total_leaves: Option<u64>,
+    text: Option<(u64, &ExplicitTree)>,
     stop: Option<Arc<AtomicBool>>,
 ) -> ApiResult {
     let mut rec = Trace::new(LIMITS.tree_nodes, stop);
-    let out = alphabeta::search_observed(game, depth, Cutoff::Textbook, &mut rec);
+    let (soft, hard) = (Bounds::Soft, Bounds::Hard);
+    let out = match algo {
+        Algorithm::FailSoft => {
+            alphabeta::search_with(game, depth, Cutoff::Textbook, soft, &mut rec)
+        }
+        Algorithm::FailHard => {
+            alphabeta::search_with(game, depth, Cutoff::Textbook, hard, &mut rec)
+        }
+        Algorithm::Minimax => alphabeta::search_with(game, depth, Cutoff::Never, soft, &mut rec),
+        Algorithm::Pvs => {
+            rec.negamax = true;
+            crate::pvs::search_observed(game, depth, &mut rec)
+        }
+    };
     if rec.overflow {
         return Err(bad(format!(
             "the tree has more than {} nodes (pruned moves included); choose a smaller depth",
@@ -209,8 +264,13 @@ fn trace<G: Game>(
     }
     rec.mark_pv();
     let pruned = rec.nodes.iter().filter(|n| n.pruned).count();
+    if let Some((_, shape)) = text {
+        rec.complete_from(shape);
+    }
+    let total_leaves = text.map(|(leaves, _)| leaves);
     Ok(json!({
         "title": title,
+        "text_tree": total_leaves.is_some(),
         "depth": depth,
         "value": out.value,
         "value_text": format_value(out.value),

@@ -38,6 +38,31 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("web/tree.js"),
     ),
     (
+        "/tree-layout.js",
+        "text/javascript; charset=utf-8",
+        include_str!("web/tree-layout.js"),
+    ),
+    (
+        "/tree-draw.js",
+        "text/javascript; charset=utf-8",
+        include_str!("web/tree-draw.js"),
+    ),
+    (
+        "/pseudocode.js",
+        "text/javascript; charset=utf-8",
+        include_str!("web/pseudocode.js"),
+    ),
+    (
+        "/tree-editor.js",
+        "text/javascript; charset=utf-8",
+        include_str!("web/tree-editor.js"),
+    ),
+    (
+        "/tree-app.js",
+        "text/javascript; charset=utf-8",
+        include_str!("web/tree-app.js"),
+    ),
+    (
         "/tables.js",
         "text/javascript; charset=utf-8",
         include_str!("web/tables.js"),

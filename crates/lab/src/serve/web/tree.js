@@ -1,204 +1,322 @@
-// The Tree view: the server's alpha-beta trace drawn as an outline that
-// opens level by level, replayed step by step in visiting order.
+// The Tree view: the server's trace of the search drawn as a tree and
+// replayed step by step, with the live window of every open node, the
+// reason of every cutoff and the pseudocode line being executed.
 "use strict";
 
-(function () {
-  const RENDER_LIMIT = 2500; // rows drawn at once; deeper levels open on demand
-  let tree = null; // the server's answer
-  let at = 0; // steps done
-  let expanded = new Set();
-  let timer = null;
-  let enterStep = [], leaveStep = [], cutStep = [];
+const TreeView = (function () {
+  const DRAW_BUDGET = 800; // nodes drawn at first; deeper levels open on demand
+  const S = {
+    tree: null, at: 0, algo: "failsoft", draw: null, collapsed: new Set(), levels: 0,
+    enter: [], leave: [], cut: [], cutAt: [], touches: [], entered: [], enteredBy: [],
+    timer: null, holder: -1, onNodeClick: null, showAll: false,
+  };
 
-  const label = (n) => n.edge || "root";
+  const inf = (t) => t.replace("+inf", "+∞").replace("-inf", "−∞");
+  const isText = () => S.tree && S.tree.text_tree;
 
-  function source() {
-    const g = Lab.game;
-    if (g.kind === "chess") return { text: `chess, ${g.fen}`, max: Lab.limits.chess_tree_depth, req: { game: "chess", fen: g.fen } };
-    if (g.kind === "tictactoe") return { text: `tic-tac-toe after "${g.moves}"`, max: Lab.limits.tictactoe_tree_depth, req: { game: "tictactoe", moves: g.moves } };
-    const text = Lab.$("tree-text").value;
-    return { text: `the tree ${text}`, max: 0, req: { game: "text", text } };
+  // A node's name in sentences: the text's label, else its move, else "root".
+  function name(n) {
+    if (n.label) return n.label;
+    if (n.parent === null) return "root";
+    if (isText() && !n.children.length && n.leaf_value !== undefined) return `leaf ${n.leaf_value}`;
+    return n.edge;
   }
 
-  async function build() {
-    stop();
-    Lab.showError("tree-error", null);
-    const src = source();
-    const req = src.req;
-    if (src.max) req.depth = Number(Lab.$("tree-depth").value);
-    Lab.$("tree-build").disabled = true;
-    try {
-      load(await Lab.api("POST", "/api/tree", req));
-    } catch (e) {
-      Lab.showError("tree-error", e);
-    } finally {
-      Lab.$("tree-build").disabled = false;
-    }
-  }
-
-  function load(t) {
-    tree = t;
-    enterStep = new Array(t.nodes.length).fill(-1);
-    leaveStep = new Array(t.nodes.length).fill(-1);
-    cutStep = new Array(t.nodes.length).fill(-1);
+  function index(t) {
+    const len = t.nodes.length;
+    S.enter = new Array(len).fill(-1);
+    S.leave = new Array(len).fill(-1);
+    S.cut = new Array(len).fill(-1);
+    S.cutAt = new Array(len).fill(-1);
+    S.touches = t.nodes.map(() => []);
+    S.entered = [];
+    S.enteredBy = [];
     t.steps.forEach((s, i) => {
-      if (s.kind === "enter") enterStep[s.node] = i;
-      if (s.kind === "leave") leaveStep[s.node] = i;
-      if (s.kind === "cutoff") for (const p of s.pruned) cutStep[p] = i;
+      S.touches[s.node].push(i);
+      if (s.kind === "enter") {
+        S.enter[s.node] = i;
+        S.entered.push(name(t.nodes[s.node]));
+      }
+      if (s.kind === "leave") S.leave[s.node] = i;
+      if (s.kind === "cutoff") {
+        S.cutAt[s.node] = i;
+        for (const p of s.pruned) S.cut[p] = i;
+      }
+      S.enteredBy.push(S.entered.length);
     });
+    // Nodes below a pruned move are pruned by the same cutoff.
+    t.nodes.forEach((n, i) => {
+      if (n.pruned && S.cut[i] < 0 && n.parent !== null) S.cut[i] = S.cut[n.parent];
+    });
+  }
+
+  // The last step before `at` that touched node `id`, or null.
+  function live(id) {
+    const list = S.touches[id];
+    let lo = 0, hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid] < S.at) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo ? S.tree.steps[list[lo - 1]] : null;
+  }
+
+  function stateOf(id) {
+    const n = S.tree.nodes[id];
+    if (n.pruned) return S.cut[id] >= 0 && S.cut[id] < S.at ? "pruned" : "future";
+    if (S.enter[id] < 0 || S.enter[id] >= S.at) return "future";
+    return S.leave[id] >= S.at || S.leave[id] < 0 ? "open" : "done";
+  }
+
+  // Why node `id` cut off: the inequality of the test that stopped it.
+  function reason(id) {
+    const k = S.cutAt[id];
+    if (k < 0 || k >= S.at) return "";
+    const s = S.tree.steps[k];
+    if (S.tree.nodes[id].max || S.algo === "pvs") return `${inf(s.best_text)} ≥ β = ${inf(s.beta_text)}`;
+    return `${inf(s.best_text)} ≤ α = ${inf(s.alpha_text)}`;
+  }
+
+  function look(id) {
+    const n = S.tree.nodes[id];
+    const state = stateOf(id);
+    const flags = [];
+    const group = S.draw && S.draw.lay.group.get(id);
+    let value = "", window = "", cut = "", label = isText() ? n.label || "" : n.edge;
+    if (n.leaf_value !== undefined) value = String(n.leaf_value);
+    if (group) label = `${group} moves`;
+    if (state === "open" || state === "done") {
+      const s = live(id);
+      if (state === "done") value = n.value_text;
+      else if (n.children.length) value = inf(S.algo === "failhard" ? (n.max ? s.alpha_text : s.beta_text) : s.best_text || "?");
+      else value = "?";
+      if (S.algo !== "minimax") window = `α=${inf(s.alpha_text)} β=${inf(s.beta_text)}`;
+      cut = reason(id);
+    }
+    const current = S.at > 0 && S.tree.steps[S.at - 1].node === id;
+    if (current) flags.push("current");
+    if (S.at === S.tree.steps.length && n.pv) flags.push("pv");
+    if (id === S.holder && !current) flags.push("holds");
+    if (S.collapsed.has(id) && n.children.length) flags.push("collapsed");
+    if (!n.children.length && !(n.pruned && n.leaf_value === undefined)) flags.push("leaf");
+    if (S.quiz && S.quiz.has(id)) flags.push("guess");
+    if (S.verdict && S.verdict.has(id)) flags.push(S.verdict.get(id));
+    return { state, flags, value, window, cut, name: label };
+  }
+
+  function load(t, algo) {
+    stop();
+    S.tree = t;
+    S.algo = algo;
+    S.quiz = null;
+    S.verdict = null;
+    index(t);
+    S.levels = TreeLayout.levelsWithin(t, DRAW_BUDGET);
+    S.collapsed = TreeLayout.collapseBelow(t, S.levels);
     let summary = `${t.title}: value ${t.value_text}; ${t.nodes_visited} nodes visited, ` +
       `${t.leaves} leaves evaluated, ${t.pruned} moves pruned`;
     if (t.total_leaves !== null) summary += ` (${t.total_leaves - t.leaves} of ${t.total_leaves} leaves never evaluated)`;
-    if (t.pv.length) summary += `; principal variation ${t.pv.join(" ")}`;
-    Lab.$("tree-summary").textContent = summary;
-    collapseToPv();
-    go(t.steps.length);
+    // Named as the drawing names them: a text tree's leaf by its value.
+    const pv = t.nodes.filter((n) => n.pv && n.parent !== null).map(name);
+    if (pv.length) summary += `; principal variation ${pv.join(" ")}`;
+    const el = Lab.$("tree-summary");
+    el.textContent = summary;
+    Object.assign(el.dataset, { value: t.value_text, nodes: t.nodes_visited, leaves: t.leaves, pruned: t.pruned });
+    Pseudocode.render(Lab.$("pseudo"), algo);
+    S.at = 0;
+    redraw();
   }
 
-  function collapseToPv() {
-    expanded = new Set(tree.nodes.map((n, i) => (n.pv ? i : -1)).filter((i) => i >= 0));
-    expanded.add(0);
+  // Lays the tree out again and rebuilds the drawing (after a collapse).
+  function redraw() {
+    const lay = TreeLayout.layout(S.tree, S.collapsed);
+    S.draw = TreeDraw.create(Lab.$("tree"), S.tree, lay, look);
+    S.draw.svg.classList.toggle("all", S.showAll);
+    S.draw.svg.addEventListener("click", clicked);
+    S.holder = holderOf();
+    TreeDraw.refreshAll(S.draw);
+    after();
   }
 
-  // What a node shows after `at` steps: future, open (entered), done, pruned.
-  function stateOf(id) {
-    const n = tree.nodes[id];
-    if (n.pruned) return cutStep[id] < at ? "pruned" : "future";
-    if (enterStep[id] >= at) return "future";
-    return leaveStep[id] >= at ? "open" : "done";
+  // The drawn node standing for the current one (itself, or the collapsed
+  // ancestor it is hidden in).
+  function holderOf() {
+    if (!S.at) return -1;
+    let id = S.tree.steps[S.at - 1].node;
+    while (id !== null && !S.draw.parts.has(id)) id = S.tree.nodes[id].parent;
+    return id === null ? -1 : id;
+  }
+
+  // The nodes a step changes when done or undone.
+  function touched(k) {
+    const s = S.tree.steps[k];
+    const out = [s.node];
+    const stack = [...(s.pruned || [])];
+    while (stack.length) {
+      const p = stack.pop();
+      out.push(p);
+      stack.push(...S.tree.nodes[p].children);
+    }
+    return out;
   }
 
   function go(k) {
-    if (!tree) return;
-    at = Math.max(0, Math.min(tree.steps.length, k));
-    if (at > 0) {
-      for (let p = tree.nodes[tree.steps[at - 1].node].parent; p !== null; p = tree.nodes[p].parent) expanded.add(p);
-      if (tree.steps[at - 1].kind === "cutoff") expanded.add(tree.steps[at - 1].node);
+    if (!S.tree) return;
+    const to = Math.max(0, Math.min(S.tree.steps.length, k));
+    const from = S.at;
+    if (to === from) return after();
+    const last = S.tree.steps.length;
+    const changed = new Set();
+    if (Math.abs(to - from) === 1) {
+      for (const id of touched(Math.min(from, to))) changed.add(id);
+      if (from > 0) changed.add(S.tree.steps[from - 1].node);
+      if (to === last || from === last) S.tree.nodes.forEach((n, i) => n.pv && changed.add(i));
     }
-    render();
+    S.at = to;
+    const oldHolder = S.holder;
+    S.holder = holderOf();
+    if (Math.abs(to - from) !== 1) TreeDraw.refreshAll(S.draw);
+    else {
+      changed.add(oldHolder);
+      changed.add(S.holder);
+      for (const id of changed) if (id >= 0) TreeDraw.refresh(S.draw, id);
+    }
+    after();
+  }
+
+  // Everything outside the drawing that follows a step.
+  function after() {
+    describe();
+    Pseudocode.highlight(S.tree, S.at - 1);
+    if (S.holder >= 0) TreeDraw.follow(S.draw, S.holder);
   }
 
   function describe() {
     const el = Lab.$("step-text");
-    Lab.$("step-count").textContent = `step ${at} of ${tree.steps.length}`;
-    if (at === 0) {
-      el.textContent = "Before the search. Step forward to follow alpha-beta in visiting order.";
+    const t = S.tree;
+    Lab.$("step-count").textContent = `step ${S.at} of ${t.steps.length}`;
+    const win = Lab.$("step-window");
+    win.textContent = "";
+    if (S.at === 0) {
+      el.textContent = "Before the search. Step forward (→) to follow it in visiting order.";
       el.dataset.kind = "start";
       el.dataset.label = "";
+      for (const k of ["alpha", "beta", "best"]) win.dataset[k] = "";
     } else {
-      const s = tree.steps[at - 1];
-      const n = tree.nodes[s.node];
-      const who = `${label(n)} (${n.max ? "MAX" : "MIN"})`;
-      if (s.kind === "enter") el.textContent = `enter ${who} with window ${n.window_text}`;
+      const s = t.steps[S.at - 1];
+      const n = t.nodes[s.node];
+      const who = n.children.length ? `${name(n)} (${n.max ? "MAX" : "MIN"})` : name(n);
+      const w = `α = ${inf(s.alpha_text)}, β = ${inf(s.beta_text)}`;
+      if (s.kind === "enter") el.textContent = `enter ${who} with ${S.algo === "minimax" ? "no window" : w}`;
+      if (s.kind === "update") {
+        const child = t.nodes[t.steps[S.at - 2].node];
+        el.textContent = `${who} takes in ${name(child)}'s ${child.value_text}: value ${inf(s.best_text)}` +
+          (S.algo === "minimax" ? "" : `, now ${w}`);
+      }
       if (s.kind === "leave") el.textContent = `${who} returns ${n.value_text}${n.children.length ? "" : " (a leaf: evaluated)"}`;
       if (s.kind === "cutoff") {
-        const names = s.pruned.map((p) => tree.nodes[p].edge).join(", ");
-        el.textContent = `${who} cuts off: ${s.pruned.length} move(s) never searched (${names})`;
+        const names = s.pruned.map((p) => name(t.nodes[p])).join(", ");
+        el.textContent = `${who} cuts off because ${reason(s.node)}: ${s.pruned.length} move(s) never searched (${names})`;
       }
       el.dataset.kind = s.kind;
-      el.dataset.label = label(n);
+      el.dataset.label = name(n);
+      win.dataset.alpha = s.alpha_text;
+      win.dataset.beta = s.beta_text;
+      win.dataset.best = s.best_text;
+      win.dataset.node = String(s.node);
+      if (S.algo !== "minimax") win.textContent = `${name(n)}: ${w}, value so far ${inf(s.best_text) || "none"}`;
     }
-    const entered = [];
-    for (let i = 0; i < at; i++) if (tree.steps[i].kind === "enter") entered.push(label(tree.nodes[tree.steps[i].node]));
-    const shown = entered.length > 40 ? ["…", ...entered.slice(-40)] : entered;
+    const count = S.at ? S.enteredBy[S.at - 1] : 0;
+    const shown = S.entered.slice(Math.max(0, count - 40), count);
+    if (count > 40) shown.unshift("…");
     Lab.$("step-order").textContent = `visiting order: ${shown.join(" ")}`;
-    Lab.$("step-order").dataset.count = String(entered.length);
+    Lab.$("step-order").dataset.count = String(count);
   }
 
-  function render() {
-    describe();
-    const box = Lab.$("tree");
-    box.textContent = "";
-    const budget = { left: RENDER_LIMIT };
-    const ul = Lab.el("ul", { class: "tree-root" });
-    ul.append(row(0, budget));
-    box.append(ul);
-    if (budget.left <= 0) box.append(Lab.el("p", { class: "hint", text: `Only ${RENDER_LIMIT} rows are drawn at once; collapse some nodes to see others.` }));
-    const current = box.querySelector(".current");
-    if (current) current.scrollIntoView({ block: "nearest" });
+  function clicked(e) {
+    const svg = S.draw.svg;
+    if (svg.dataset.dragged) return delete svg.dataset.dragged;
+    const g = e.target.closest("g.tn");
+    if (!g) return;
+    const id = Number(g.dataset.node);
+    if (S.onNodeClick && S.onNodeClick(id)) return;
+    if (!S.tree.nodes[id].children.length) return;
+    if (S.collapsed.has(id)) S.collapsed.delete(id);
+    else S.collapsed.add(id);
+    redraw();
   }
 
-  function row(id, budget) {
-    budget.left--;
-    const n = tree.nodes[id];
-    const state = stateOf(id);
-    const li = Lab.el("li", { "data-node": String(id) });
-    const line = Lab.el("div", { class: `node ${state}` });
-    const final = at === tree.steps.length;
-    if (n.pv && final) line.classList.add("pv");
-    if (at > 0 && tree.steps[at - 1].node === id) line.classList.add("current");
-    const open = expanded.has(id);
-    const toggle = Lab.el("span", { class: "toggle", text: n.children.length ? (open ? "\u25BE" : "\u25B8") : "\u00B7" });
-    if (n.children.length) {
-      toggle.addEventListener("click", () => {
-        if (open) expanded.delete(id);
-        else expanded.add(id);
-        render();
-      });
-    }
-    line.append(toggle, Lab.el("span", { class: "edge", text: label(n) }),
-      Lab.el("span", { class: "who", text: n.max ? "\u25B2" : "\u25BC" }));
-    if (state === "open" || state === "done") line.append(Lab.el("span", { class: "window", text: n.window_text }));
-    if (state === "done") line.append(Lab.el("span", { class: "value", text: `= ${n.value_text}` }));
-    if (state === "open") line.append(Lab.el("span", { class: "value", text: "searching" }));
-    if (n.cutoff && (state === "done" || cutStep[n.children[n.children.length - 1]] < at)) line.append(Lab.el("span", { class: "badge cut", text: "cut-off" }));
-    if (state === "pruned") line.append(Lab.el("span", { class: "badge", text: "pruned" }));
-    if (n.children.length && !open) line.append(Lab.el("span", { class: "count", text: `${n.children.length} children` }));
-    li.append(line);
-    if (open && n.children.length) {
-      const ul = Lab.el("ul");
-      for (const c of n.children) {
-        if (budget.left <= 0) break;
-        ul.append(row(c, budget));
-      }
-      li.append(ul);
-    }
-    return li;
-  }
-
-  // Opens the next level below the deepest open one, within the row limit.
-  function expandLevel() {
-    if (!tree) return;
-    let frontier = tree.nodes.map((_, i) => i).filter((i) => !expanded.has(i) && tree.nodes[i].children.length &&
-      (tree.nodes[i].parent === null || expanded.has(tree.nodes[i].parent)));
-    let rows = tree.nodes.filter((n, i) => n.parent === null || expanded.has(n.parent)).length;
-    for (const i of frontier) {
-      rows += tree.nodes[i].children.length;
-      if (rows > RENDER_LIMIT) break;
-      expanded.add(i);
-    }
-    render();
+  function setLevels(levels) {
+    if (!S.tree) return;
+    S.levels = Math.max(1, levels);
+    S.collapsed = TreeLayout.collapseBelow(S.tree, S.levels);
+    redraw();
   }
 
   function stop() {
-    if (timer) clearInterval(timer);
-    timer = null;
+    if (S.timer) clearInterval(S.timer);
+    S.timer = null;
     Lab.$("step-play").textContent = "Play";
   }
 
   function playPause() {
-    if (timer || !tree) return stop();
-    if (at === tree.steps.length) go(0);
+    if (S.timer || !S.tree) return stop();
+    if (S.at === S.tree.steps.length) go(0);
     Lab.$("step-play").textContent = "Pause";
-    timer = setInterval(() => (at < tree.steps.length ? go(at + 1) : stop()), 500);
+    const delay = 1000 / Number(Lab.$("step-speed").value);
+    S.timer = setInterval(() => (S.at < S.tree.steps.length ? go(S.at + 1) : stop()), delay);
   }
 
-  Lab.views.tree = {
-    init() {
-      Lab.$("tree-build").addEventListener("click", build);
-      Lab.$("step-first").addEventListener("click", () => { stop(); go(0); });
-      Lab.$("step-back").addEventListener("click", () => { stop(); go(at - 1); });
-      Lab.$("step-fwd").addEventListener("click", () => { stop(); go(at + 1); });
-      Lab.$("step-last").addEventListener("click", () => { stop(); go(Infinity); });
-      Lab.$("step-play").addEventListener("click", playPause);
-      Lab.$("tree-level").addEventListener("click", expandLevel);
-      Lab.$("tree-collapse").addEventListener("click", () => tree && (collapseToPv(), render()));
-    },
-    shown() {
-      const src = source();
-      Lab.$("tree-source").textContent = src.text;
-      Lab.$("tree-depth-label").hidden = !src.max;
-      Lab.$("tree-depth").max = String(src.max || 1);
-    },
-  };
+  function key(e) {
+    if (Lab.$("view-tree").hidden || !S.tree) return;
+    if (e.target.closest && e.target.closest("input, textarea, select")) return;
+    const moves = { ArrowRight: () => go(S.at + 1), ArrowLeft: () => go(S.at - 1), Home: () => go(0), End: () => go(Infinity) };
+    if (moves[e.key]) {
+      stop();
+      moves[e.key]();
+    } else if (e.key === " ") playPause();
+    else return;
+    e.preventDefault();
+  }
+
+  function init() {
+    const on = (id, f) => Lab.$(id).addEventListener("click", f);
+    on("step-first", () => { stop(); go(0); });
+    on("step-back", () => { stop(); go(S.at - 1); });
+    on("step-fwd", () => { stop(); go(S.at + 1); });
+    on("step-last", () => { stop(); go(Infinity); });
+    on("step-play", playPause);
+    on("tree-more", () => setLevels(S.levels + 1));
+    on("tree-fewer", () => setLevels(S.levels - 1));
+    on("tree-fit", () => S.draw && TreeDraw.fit(S.draw));
+    on("tree-zoom-in", () => S.draw && TreeDraw.zoom(S.draw, 1.25));
+    on("tree-zoom-out", () => S.draw && TreeDraw.zoom(S.draw, 0.8));
+    Lab.$("tree-all").addEventListener("change", (e) => setShowAll(e.target.checked));
+    Lab.$("step-speed").addEventListener("change", () => S.timer && (stop(), playPause()));
+    document.addEventListener("keydown", key);
+  }
+
+  // For the editor and the quiz: the state, a full refresh, the whole tree.
+  function setShowAll(on) {
+    S.showAll = on;
+    Lab.$("tree-all").checked = on;
+    if (S.draw) S.draw.svg.classList.toggle("all", on);
+  }
+
+  // After a refused request: nothing left to step or draw.
+  function clear() {
+    stop();
+    S.tree = null;
+    S.draw = null;
+    Lab.$("tree").textContent = "";
+    Lab.$("tree-summary").textContent = "";
+    Lab.$("step-text").textContent = "";
+    Lab.$("step-window").textContent = "";
+    Lab.$("step-order").textContent = "";
+    Lab.$("step-count").textContent = "step 0 of 0";
+    Lab.$("pseudo").textContent = "";
+  }
+
+  return { S, init, load, go, clear, refresh: () => S.draw && TreeDraw.refreshAll(S.draw), setShowAll, stop };
 })();
