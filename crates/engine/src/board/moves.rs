@@ -135,16 +135,25 @@ impl CheckInfo {
     }
 
     /// [`CheckInfo::gives_check`] when the moving piece is already known.
+    // Inlined: the move picker asks it of every quiet move it scores.
+    #[inline]
     pub fn gives_check_by(&self, board: &Board, mv: Move, piece: Piece) -> bool {
         let en_passant = piece == Piece::Pawn && is_en_passant(board, mv);
         if board.colors(board.side_to_move()).has(mv.to) || mv.promotion.is_some() || en_passant {
-            let mut b = board.clone();
-            b.play_unchecked(mv);
-            return !b.checkers().is_empty();
+            return played_gives_check(board, mv);
         }
         self.squares[piece as usize].has(mv.to)
             || (self.discoverers.has(mv.from) && !get_line_rays(self.king, mv.from).has(mv.to))
     }
+}
+
+/// Whether `mv` gives check, found by playing it on a copy (castling, en
+/// passant and promotions: rare, and kept out of the inlined fast path).
+#[inline(never)]
+fn played_gives_check(board: &Board, mv: Move) -> bool {
+    let mut b = board.clone();
+    b.play_unchecked(mv);
+    !b.checkers().is_empty()
 }
 
 #[cfg(test)]

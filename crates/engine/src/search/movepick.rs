@@ -11,20 +11,35 @@
 use super::config::SearchConfig;
 use super::history::{Histories, PieceTo, piece_to};
 use super::params::{capture_history_divisor, check_bonus, mvv_scale};
-use crate::board::BitBoard;
 use crate::board::moves::{CheckInfo, legal_moves, moving_piece};
 use crate::board::see::{see_ge, see_value};
-use crate::board::{Move, Piece, Position};
+use crate::board::{BitBoard, Move, Piece, Position, Rank, Square};
 
-/// Marks a quiet move before scoring.
+/// Marks a quiet move before scoring: `QUIET + piece`, so that scoring
+/// knows the moving piece without looking it up on the board.
 const QUIET: i32 = i32::MIN;
 
-/// Index of the best-scored move in `list[from..to]`.
+/// The highest quiet mark (a king move); every noisy score is above it.
+const QUIET_MAX: i32 = QUIET + Piece::King as i32;
+
+fn quiet_mark(piece: Piece) -> i32 {
+    QUIET + piece as i32
+}
+
+/// The moving piece of a quiet move, from its mark.
+fn marked_piece(mark: i32) -> Piece {
+    debug_assert!((QUIET..=QUIET_MAX).contains(&mark), "{mark} is no quiet mark");
+    Piece::ALL[(mark - QUIET) as usize]
+}
+
+/// Index of the best-scored move in `list[from..to]` (the first of equals).
 fn best_index(list: &[(Move, i32)], from: usize, to: usize) -> usize {
     let mut best = from;
-    for i in from + 1..to {
-        if list[i].1 > list[best].1 {
-            best = i;
+    let mut best_score = list[from].1;
+    for (i, &(_, score)) in list[from + 1..to].iter().enumerate() {
+        if score > best_score {
+            best = from + 1 + i;
+            best_score = score;
         }
     }
     best
@@ -288,21 +303,57 @@ impl MovePicker {
         let list = &mut self.list;
         let tt_move = self.tt_move;
         let theirs = board.colors(!stm);
+        // Where a pawn's noisy move can go: a capture, en passant, a promotion.
+        let en_passant = board.en_passant().map_or(BitBoard::EMPTY, |file| {
+            Square::new(file, Rank::Sixth.relative_to(stm)).bitboard()
+        });
+        let pawn_noisy = theirs | en_passant | Rank::First.bitboard() | Rank::Eighth.bitboard();
+        let (scale, divisor) = (mvv_scale(), capture_history_divisor());
+        let score_capture = |piece: Piece, mv: Move, victim: Piece| {
+            let mvv = see_value(victim) * scale + mv.promotion.map_or(0, see_value);
+            let hist = ctx.hist.capture(piece_to(stm, piece, mv.to), victim);
+            mvv + hist / divisor - piece as i32
+        };
         board.generate_moves(|mut pm| {
-            if !keep_quiets && pm.piece != Piece::Pawn {
+            if pm.piece == Piece::Pawn {
+                if !keep_quiets {
+                    pm.to &= pawn_noisy; // only noisy moves wanted: skip the pushes unseen
+                }
+                for mv in pm {
+                    if Some(mv) == tt_move {
+                        continue;
+                    }
+                    if pos.is_tactical(mv) {
+                        let victim = pos.captured(mv).unwrap_or(Piece::Pawn);
+                        list.push((mv, score_capture(pm.piece, mv, victim)));
+                    } else if keep_quiets {
+                        list.push((mv, quiet_mark(pm.piece)));
+                    }
+                }
+                return false;
+            }
+            // Other pieces: no promotion nor en passant, so a move is noisy
+            // exactly when it captures. The same moves in the same order as
+            // `pm`'s iterator, the hash move left out.
+            if !keep_quiets {
                 pm.to &= theirs; // only captures wanted: skip the quiets unseen
             }
-            for mv in pm {
-                if Some(mv) == tt_move {
-                    continue;
-                }
-                if pos.is_tactical(mv) {
-                    let victim = pos.captured(mv).unwrap_or(Piece::Pawn);
-                    let mvv = see_value(victim) * mvv_scale() + mv.promotion.map_or(0, see_value);
-                    let hist = ctx.hist.capture(piece_to(stm, pm.piece, mv.to), victim);
-                    list.push((mv, mvv + hist / capture_history_divisor() - pm.piece as i32));
-                } else if keep_quiets {
-                    list.push((mv, QUIET));
+            if let Some(t) = tt_move
+                && t.from == pm.from
+            {
+                pm.to &= !t.to.bitboard();
+            }
+            for to in pm.to {
+                let mv = Move {
+                    from: pm.from,
+                    to,
+                    promotion: None,
+                };
+                if theirs.has(to) {
+                    let victim = board.piece_on(to).unwrap_or(Piece::Pawn);
+                    list.push((mv, score_capture(pm.piece, mv, victim)));
+                } else {
+                    list.push((mv, quiet_mark(pm.piece)));
                 }
             }
             false
@@ -310,7 +361,7 @@ impl MovePicker {
         // Noisy moves first, then the quiets (scored later).
         let mut noisy_end = 0;
         for i in 0..list.len() {
-            if list[i].1 != QUIET {
+            if list[i].1 > QUIET_MAX {
                 list.swap(i, noisy_end);
                 noisy_end += 1;
             }
@@ -359,22 +410,31 @@ impl MovePicker {
     fn score_quiets(&mut self, pos: &Position, ctx: &OrderContext) {
         let board = pos.board();
         let stm = board.side_to_move();
-        for i in self.noisy_end..self.len {
-            let mv = self.list[i].0;
-            let piece = moving_piece(board, mv);
-            let pt = piece_to(stm, piece, mv.to);
+        let checks_only = !ctx.config.history || self.quiet_checks;
+        let bonus = check_bonus();
+        // The continuation rows of the moves 1 and 2 plies back, found once.
+        let rows = [
+            ctx.hist.continuation_row(1, ctx.prevs[0]),
+            ctx.hist.continuation_row(2, ctx.prevs[1]),
+        ];
+        let cont = |row: Option<&[i16]>, pt: PieceTo| row.map_or(0, |r| r[pt] as i32);
+        for entry in &mut self.list[self.noisy_end..self.len] {
+            let mv = entry.0;
+            let piece = marked_piece(entry.1);
+            debug_assert_eq!(piece, moving_piece(board, mv), "mark of {mv} in {board}");
             let check = if ctx.checks.gives_check_by(board, mv, piece) {
-                check_bonus()
+                bonus
             } else {
                 0
             };
-            if !ctx.config.history || self.quiet_checks {
-                self.list[i].1 = check;
+            if checks_only {
+                entry.1 = check;
                 continue;
             }
-            self.list[i].1 = ctx.hist.butterfly(stm, mv, ctx.threats)
-                + ctx.hist.continuation(1, ctx.prevs[0], pt)
-                + ctx.hist.continuation(2, ctx.prevs[1], pt)
+            let pt = piece_to(stm, piece, mv.to);
+            entry.1 = ctx.hist.butterfly(stm, mv, ctx.threats)
+                + cont(rows[0], pt)
+                + cont(rows[1], pt)
                 + check;
         }
     }
