@@ -136,7 +136,7 @@ impl CheckInfo {
 
     /// [`CheckInfo::gives_check`] when the moving piece is already known.
     // Inlined: the move picker asks it of every quiet move it scores.
-    #[inline]
+    #[inline(always)]
     pub fn gives_check_by(&self, board: &Board, mv: Move, piece: Piece) -> bool {
         let en_passant = piece == Piece::Pawn && is_en_passant(board, mv);
         if board.colors(board.side_to_move()).has(mv.to) || mv.promotion.is_some() || en_passant {
