@@ -12,8 +12,9 @@ use super::config::SearchConfig;
 use super::history::{Histories, PieceTo, piece_to};
 use super::params::{capture_history_divisor, check_bonus, mvv_scale};
 use crate::board::moves::{CheckInfo, legal_moves, moving_piece};
-use crate::board::see::{see_ge, see_value};
+use crate::board::see::{attackers_to, see_ge, see_value};
 use crate::board::{BitBoard, Move, Piece, Position, Rank, Square};
+use cozy_chess::{PieceMoves, get_king_moves};
 
 /// Marks a quiet move before scoring: `QUIET + piece`, so that scoring
 /// knows the moving piece without looking it up on the board.
@@ -28,21 +29,19 @@ fn quiet_mark(piece: Piece) -> i32 {
 
 /// The moving piece of a quiet move, from its mark.
 fn marked_piece(mark: i32) -> Piece {
-    debug_assert!((QUIET..=QUIET_MAX).contains(&mark), "{mark} is no quiet mark");
+    debug_assert!(
+        (QUIET..=QUIET_MAX).contains(&mark),
+        "{mark} is no quiet mark"
+    );
     Piece::ALL[(mark - QUIET) as usize]
 }
 
-/// Index of the best-scored move in `list[from..to]` (the first of equals).
+/// Index of the best-scored move in `list[from..to]` (the first of equals):
+/// the highest score first (a loop without branches), then its place.
 fn best_index(list: &[(Move, i32)], from: usize, to: usize) -> usize {
-    let mut best = from;
-    let mut best_score = list[from].1;
-    for (i, &(_, score)) in list[from + 1..to].iter().enumerate() {
-        if score > best_score {
-            best = from + 1 + i;
-            best_score = score;
-        }
-    }
-    best
+    let part = &list[from..to];
+    let best = part.iter().fold(i32::MIN, |m, &(_, s)| m.max(s));
+    from + part.iter().position(|&(_, s)| s == best).unwrap_or(0)
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -314,7 +313,7 @@ impl MovePicker {
             let hist = ctx.hist.capture(piece_to(stm, piece, mv.to), victim);
             mvv + hist / divisor - piece as i32
         };
-        board.generate_moves(|mut pm| {
+        let mut add = |mut pm: PieceMoves| {
             if pm.piece == Piece::Pawn {
                 if !keep_quiets {
                     pm.to &= pawn_noisy; // only noisy moves wanted: skip the pushes unseen
@@ -357,7 +356,29 @@ impl MovePicker {
                 }
             }
             false
-        });
+        };
+        if keep_quiets {
+            board.generate_moves(add);
+        } else {
+            // Captures only (not in check): the king last, as the generator
+            // has it, but only its captures are tested for safety.
+            let king = board.king(stm);
+            board.generate_moves_for(!king.bitboard(), &mut add);
+            let occ = board.occupied() ^ king.bitboard();
+            let mut to = BitBoard::EMPTY;
+            for sq in get_king_moves(king) & theirs {
+                if (attackers_to(board, sq, occ) & theirs).is_empty() {
+                    to |= sq.bitboard();
+                }
+            }
+            if !to.is_empty() {
+                add(PieceMoves {
+                    piece: Piece::King,
+                    from: king,
+                    to,
+                });
+            }
+        }
         // Noisy moves first, then the quiets (scored later).
         let mut noisy_end = 0;
         for i in 0..list.len() {
