@@ -313,7 +313,32 @@ impl MovePicker {
             let hist = ctx.hist.capture(piece_to(stm, piece, mv.to), victim);
             mvv + hist / divisor - piece as i32
         };
-        let mut add = |mut pm: PieceMoves| {
+        // The generator's batches first (a listener that only stores them),
+        // then their moves in one loop that keeps its state in registers.
+        let mut batches = Batches::new();
+        if keep_quiets {
+            board.generate_moves(|pm| batches.push(pm));
+        } else {
+            // Captures only (not in check): the king last, as the generator
+            // has it, but only its captures are tested for safety.
+            let king = board.king(stm);
+            board.generate_moves_for(!king.bitboard(), |pm| batches.push(pm));
+            let occ = board.occupied() ^ king.bitboard();
+            let mut to = BitBoard::EMPTY;
+            for sq in get_king_moves(king) & theirs {
+                if (attackers_to(board, sq, occ) & theirs).is_empty() {
+                    to |= sq.bitboard();
+                }
+            }
+            if !to.is_empty() {
+                batches.push(PieceMoves {
+                    piece: Piece::King,
+                    from: king,
+                    to,
+                });
+            }
+        }
+        for mut pm in batches.iter() {
             if pm.piece == Piece::Pawn {
                 if !keep_quiets {
                     pm.to &= pawn_noisy; // only noisy moves wanted: skip the pushes unseen
@@ -329,7 +354,7 @@ impl MovePicker {
                         list.push((mv, quiet_mark(pm.piece)));
                     }
                 }
-                return false;
+                continue;
             }
             // Other pieces: no promotion nor en passant, so a move is noisy
             // exactly when it captures. The same moves in the same order as
@@ -354,29 +379,6 @@ impl MovePicker {
                 } else {
                     list.push((mv, quiet_mark(pm.piece)));
                 }
-            }
-            false
-        };
-        if keep_quiets {
-            board.generate_moves(add);
-        } else {
-            // Captures only (not in check): the king last, as the generator
-            // has it, but only its captures are tested for safety.
-            let king = board.king(stm);
-            board.generate_moves_for(!king.bitboard(), &mut add);
-            let occ = board.occupied() ^ king.bitboard();
-            let mut to = BitBoard::EMPTY;
-            for sq in get_king_moves(king) & theirs {
-                if (attackers_to(board, sq, occ) & theirs).is_empty() {
-                    to |= sq.bitboard();
-                }
-            }
-            if !to.is_empty() {
-                add(PieceMoves {
-                    piece: Piece::King,
-                    from: king,
-                    to,
-                });
             }
         }
         // Noisy moves first, then the quiets (scored later).
@@ -458,6 +460,47 @@ impl MovePicker {
                 + cont(rows[1], pt)
                 + check;
         }
+    }
+}
+
+/// The generator's batches of moves (a piece and its destinations) in its
+/// order: at most 18 in a legal position (16 pieces and two en passant
+/// captures), kept on the stack; any beyond go to a vector.
+struct Batches {
+    fixed: [PieceMoves; Batches::FIXED],
+    len: usize,
+    more: Vec<PieceMoves>,
+}
+
+impl Batches {
+    const FIXED: usize = 18;
+
+    fn new() -> Self {
+        let empty = PieceMoves {
+            piece: Piece::Pawn,
+            from: Square::A1,
+            to: BitBoard::EMPTY,
+        };
+        Self {
+            fixed: [empty; Self::FIXED],
+            len: 0,
+            more: Vec::new(),
+        }
+    }
+
+    /// Stores a batch; false, so that the generator goes on.
+    fn push(&mut self, pm: PieceMoves) -> bool {
+        if self.len < Self::FIXED {
+            self.fixed[self.len] = pm;
+            self.len += 1;
+        } else {
+            self.more.push(pm);
+        }
+        false
+    }
+
+    fn iter(&self) -> impl Iterator<Item = PieceMoves> + '_ {
+        self.fixed[..self.len].iter().chain(&self.more).copied()
     }
 }
 
