@@ -134,6 +134,21 @@ impl CheckInfo {
             .is_some_and(|piece| self.gives_check_by(board, mv, piece))
     }
 
+    /// [`CheckInfo::gives_check_by`] for a legal move that captures nothing
+    /// (no en passant): only castling and promotions are played on a copy.
+    #[inline(always)]
+    pub fn quiet_gives_check(&self, board: &Board, mv: Move, piece: Piece) -> bool {
+        debug_assert!(
+            !board.colors(!board.side_to_move()).has(mv.to) && !is_en_passant(board, mv),
+            "{mv} captures in {board}"
+        );
+        if mv.promotion.is_some() || board.colors(board.side_to_move()).has(mv.to) {
+            return played_gives_check(board, mv);
+        }
+        self.squares[piece as usize].has(mv.to)
+            || (self.discoverers.has(mv.from) && !get_line_rays(self.king, mv.from).has(mv.to))
+    }
+
     /// [`CheckInfo::gives_check`] when the moving piece is already known.
     // Inlined: the move picker asks it of every quiet move it scores.
     #[inline(always)]

@@ -445,7 +445,7 @@ impl MovePicker {
             let mv = entry.0;
             let piece = marked_piece(entry.1);
             debug_assert_eq!(piece, moving_piece(board, mv), "mark of {mv} in {board}");
-            let check = if ctx.checks.gives_check_by(board, mv, piece) {
+            let check = if ctx.checks.quiet_gives_check(board, mv, piece) {
                 bonus
             } else {
                 0
