@@ -95,6 +95,13 @@ pub struct CheckInfo {
 }
 
 impl CheckInfo {
+    /// A stand-in where no move's check is asked (its answers are meaningless).
+    pub const UNUSED: Self = Self {
+        king: Square::A1,
+        squares: [BitBoard::EMPTY; 6],
+        discoverers: BitBoard::EMPTY,
+    };
+
     pub fn new(board: &Board) -> Self {
         let stm = board.side_to_move();
         let king = board.king(!stm);

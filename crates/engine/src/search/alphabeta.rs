@@ -299,7 +299,7 @@ impl Worker<'_> {
             move_count,
             quiet,
             // Checks are treated like captures: never futile, SEE-pruned with the noisy margin.
-            tame: quiet && !checks.gives_check_by(board, mv, piece),
+            tame: quiet && !checks.quiet_gives_check(board, mv, piece),
             piece_to: piece_to(stm, piece, mv.to),
             history: 0,
             killer: false,

@@ -97,7 +97,12 @@ impl Worker<'_> {
         }
 
         let prevs = self.prevs(ply);
-        let check_info = CheckInfo::new(self.pos.board());
+        // Only scoring quiet moves (evasions, quiet checks) asks which give check.
+        let check_info = if in_check || checks {
+            CheckInfo::new(self.pos.board())
+        } else {
+            CheckInfo::UNUSED
+        };
         let list = self.take_list(ply);
         let mut picker =
             MovePicker::new_quiescence(entry.and_then(|e| e.mv), in_check, checks, list);
