@@ -95,6 +95,13 @@ pub struct CheckInfo {
 }
 
 impl CheckInfo {
+    /// A stand-in where no move's check is asked (its answers are meaningless).
+    pub const UNUSED: Self = Self {
+        king: Square::A1,
+        squares: [BitBoard::EMPTY; 6],
+        discoverers: BitBoard::EMPTY,
+    };
+
     pub fn new(board: &Board) -> Self {
         let stm = board.side_to_move();
         let king = board.king(!stm);
@@ -134,17 +141,41 @@ impl CheckInfo {
             .is_some_and(|piece| self.gives_check_by(board, mv, piece))
     }
 
-    /// [`CheckInfo::gives_check`] when the moving piece is already known.
-    pub fn gives_check_by(&self, board: &Board, mv: Move, piece: Piece) -> bool {
-        let en_passant = piece == Piece::Pawn && is_en_passant(board, mv);
-        if board.colors(board.side_to_move()).has(mv.to) || mv.promotion.is_some() || en_passant {
-            let mut b = board.clone();
-            b.play_unchecked(mv);
-            return !b.checkers().is_empty();
+    /// [`CheckInfo::gives_check_by`] for a legal move that captures nothing
+    /// (no en passant): only castling and promotions are played on a copy.
+    #[inline(always)]
+    pub fn quiet_gives_check(&self, board: &Board, mv: Move, piece: Piece) -> bool {
+        debug_assert!(
+            !board.colors(!board.side_to_move()).has(mv.to) && !is_en_passant(board, mv),
+            "{mv} captures in {board}"
+        );
+        if mv.promotion.is_some() || board.colors(board.side_to_move()).has(mv.to) {
+            return played_gives_check(board, mv);
         }
         self.squares[piece as usize].has(mv.to)
             || (self.discoverers.has(mv.from) && !get_line_rays(self.king, mv.from).has(mv.to))
     }
+
+    /// [`CheckInfo::gives_check`] when the moving piece is already known.
+    // Inlined: the move picker asks it of every quiet move it scores.
+    #[inline(always)]
+    pub fn gives_check_by(&self, board: &Board, mv: Move, piece: Piece) -> bool {
+        let en_passant = piece == Piece::Pawn && is_en_passant(board, mv);
+        if board.colors(board.side_to_move()).has(mv.to) || mv.promotion.is_some() || en_passant {
+            return played_gives_check(board, mv);
+        }
+        self.squares[piece as usize].has(mv.to)
+            || (self.discoverers.has(mv.from) && !get_line_rays(self.king, mv.from).has(mv.to))
+    }
+}
+
+/// Whether `mv` gives check, found by playing it on a copy (castling, en
+/// passant and promotions: rare, and kept out of the inlined fast path).
+#[inline(never)]
+fn played_gives_check(board: &Board, mv: Move) -> bool {
+    let mut b = board.clone();
+    b.play_unchecked(mv);
+    !b.checkers().is_empty()
 }
 
 #[cfg(test)]

@@ -216,7 +216,7 @@ impl Worker<'_> {
                 continue;
             }
             move_count += 1;
-            let mut m = self.move_state(mv, move_count, prevs, (checks, threats));
+            let mut m = self.move_state(mv, move_count, checks);
             m.killer = killers.contains(&Some(mv));
             if !node.is_root()
                 && best > -MATE_BOUND
@@ -225,6 +225,9 @@ impl Worker<'_> {
             {
                 continue;
             }
+            // Read only for a move that is searched (pruning does not use
+            // it), and before the singular search updates the histories.
+            m.history = self.move_history(&m, prevs, threats);
             let extension = match self.singular_extension(node, mv) {
                 Singular::Extend(e) => e,
                 Singular::MultiCut(s) => {
@@ -284,37 +287,34 @@ impl Worker<'_> {
         best
     }
 
-    /// What the move loop knows about `mv` before making it.
-    fn move_state(
-        &self,
-        mv: Move,
-        move_count: usize,
-        prevs: [Option<PieceTo>; 2],
-        (checks, threats): (CheckInfo, BitBoard),
-    ) -> MoveState {
+    /// What the move loop knows about `mv` before making it (its history
+    /// comes from [`Worker::move_history`]).
+    fn move_state(&self, mv: Move, move_count: usize, checks: CheckInfo) -> MoveState {
         let stm = self.pos.side_to_move();
         let board = self.pos.board();
         let quiet = !self.pos.is_tactical(mv);
         let piece = moving_piece(board, mv);
-        let piece_to = piece_to(stm, piece, mv.to);
-        let history = if quiet {
-            self.hist.butterfly(stm, mv, threats)
-                + self.hist.continuation(1, prevs[0], piece_to)
-                + self.hist.continuation(2, prevs[1], piece_to)
-        } else {
-            0
-        };
         MoveState {
             mv,
             move_count,
             quiet,
             // Checks are treated like captures: never futile, SEE-pruned with the noisy margin.
-            tame: quiet && !checks.gives_check_by(board, mv, piece),
-            piece_to,
-            history,
+            tame: quiet && !checks.quiet_gives_check(board, mv, piece),
+            piece_to: piece_to(stm, piece, mv.to),
+            history: 0,
             killer: false,
             gives_check: false,
         }
+    }
+
+    /// Butterfly plus continuation history of the move `m` (0 for a noisy move).
+    fn move_history(&self, m: &MoveState, prevs: [Option<PieceTo>; 2], threats: BitBoard) -> i32 {
+        if !m.quiet {
+            return 0;
+        }
+        self.hist.butterfly(self.pos.side_to_move(), m.mv, threats)
+            + self.hist.continuation(1, prevs[0], m.piece_to)
+            + self.hist.continuation(2, prevs[1], m.piece_to)
     }
 
     /// Makes the move, searches it (with the check extension and late move

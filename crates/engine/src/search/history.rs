@@ -115,6 +115,13 @@ impl Histories {
         })
     }
 
+    /// The continuation-history row of the move `prev` plies back (1 or
+    /// 2), indexed by `PieceTo`: [`Histories::continuation`] for many moves
+    /// after the same previous move.
+    pub fn continuation_row(&self, plies_back: usize, prev: Option<PieceTo>) -> Option<&[i16]> {
+        prev.map(|p| &self.continuation[plies_back - 1][p * PIECE_TO..(p + 1) * PIECE_TO])
+    }
+
     pub fn capture(&self, pt: PieceTo, victim: Piece) -> i32 {
         self.capture[pt * 6 + victim as usize] as i32
     }

@@ -11,23 +11,37 @@
 use super::config::SearchConfig;
 use super::history::{Histories, PieceTo, piece_to};
 use super::params::{capture_history_divisor, check_bonus, mvv_scale};
-use crate::board::BitBoard;
 use crate::board::moves::{CheckInfo, legal_moves, moving_piece};
-use crate::board::see::{see_ge, see_value};
-use crate::board::{Move, Piece, Position};
+use crate::board::see::{attackers_to, see_ge, see_value};
+use crate::board::{BitBoard, Move, Piece, Position, Rank, Square};
+use cozy_chess::{PieceMoves, get_king_moves};
 
-/// Marks a quiet move before scoring.
+/// Marks a quiet move before scoring: `QUIET + piece`, so that scoring
+/// knows the moving piece without looking it up on the board.
 const QUIET: i32 = i32::MIN;
 
-/// Index of the best-scored move in `list[from..to]`.
+/// The highest quiet mark (a king move); every noisy score is above it.
+const QUIET_MAX: i32 = QUIET + Piece::King as i32;
+
+fn quiet_mark(piece: Piece) -> i32 {
+    QUIET + piece as i32
+}
+
+/// The moving piece of a quiet move, from its mark.
+fn marked_piece(mark: i32) -> Piece {
+    debug_assert!(
+        (QUIET..=QUIET_MAX).contains(&mark),
+        "{mark} is no quiet mark"
+    );
+    Piece::ALL[(mark - QUIET) as usize]
+}
+
+/// Index of the best-scored move in `list[from..to]` (the first of equals):
+/// the highest score first (a loop without branches), then its place.
 fn best_index(list: &[(Move, i32)], from: usize, to: usize) -> usize {
-    let mut best = from;
-    for i in from + 1..to {
-        if list[i].1 > list[best].1 {
-            best = i;
-        }
-    }
-    best
+    let part = &list[from..to];
+    let best = part.iter().fold(i32::MIN, |m, &(_, s)| m.max(s));
+    from + part.iter().position(|&(_, s)| s == best).unwrap_or(0)
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -288,29 +302,89 @@ impl MovePicker {
         let list = &mut self.list;
         let tt_move = self.tt_move;
         let theirs = board.colors(!stm);
-        board.generate_moves(|mut pm| {
-            if !keep_quiets && pm.piece != Piece::Pawn {
+        // Where a pawn's noisy move can go: a capture, en passant, a promotion.
+        let en_passant = board.en_passant().map_or(BitBoard::EMPTY, |file| {
+            Square::new(file, Rank::Sixth.relative_to(stm)).bitboard()
+        });
+        let pawn_noisy = theirs | en_passant | Rank::First.bitboard() | Rank::Eighth.bitboard();
+        let (scale, divisor) = (mvv_scale(), capture_history_divisor());
+        let score_capture = |piece: Piece, mv: Move, victim: Piece| {
+            let mvv = see_value(victim) * scale + mv.promotion.map_or(0, see_value);
+            let hist = ctx.hist.capture(piece_to(stm, piece, mv.to), victim);
+            mvv + hist / divisor - piece as i32
+        };
+        // The generator's batches first (a listener that only stores them),
+        // then their moves in one loop that keeps its state in registers.
+        let mut batches = Batches::new();
+        if keep_quiets {
+            board.generate_moves(|pm| batches.push(pm));
+        } else {
+            // Captures only (not in check): the king last, as the generator
+            // has it, but only its captures are tested for safety.
+            let king = board.king(stm);
+            board.generate_moves_for(!king.bitboard(), |pm| batches.push(pm));
+            let occ = board.occupied() ^ king.bitboard();
+            let mut to = BitBoard::EMPTY;
+            for sq in get_king_moves(king) & theirs {
+                if (attackers_to(board, sq, occ) & theirs).is_empty() {
+                    to |= sq.bitboard();
+                }
+            }
+            if !to.is_empty() {
+                batches.push(PieceMoves {
+                    piece: Piece::King,
+                    from: king,
+                    to,
+                });
+            }
+        }
+        for mut pm in batches.iter() {
+            if pm.piece == Piece::Pawn {
+                if !keep_quiets {
+                    pm.to &= pawn_noisy; // only noisy moves wanted: skip the pushes unseen
+                }
+                for mv in pm {
+                    if Some(mv) == tt_move {
+                        continue;
+                    }
+                    if pos.is_tactical(mv) {
+                        let victim = pos.captured(mv).unwrap_or(Piece::Pawn);
+                        list.push((mv, score_capture(pm.piece, mv, victim)));
+                    } else if keep_quiets {
+                        list.push((mv, quiet_mark(pm.piece)));
+                    }
+                }
+                continue;
+            }
+            // Other pieces: no promotion nor en passant, so a move is noisy
+            // exactly when it captures. The same moves in the same order as
+            // `pm`'s iterator, the hash move left out.
+            if !keep_quiets {
                 pm.to &= theirs; // only captures wanted: skip the quiets unseen
             }
-            for mv in pm {
-                if Some(mv) == tt_move {
-                    continue;
-                }
-                if pos.is_tactical(mv) {
-                    let victim = pos.captured(mv).unwrap_or(Piece::Pawn);
-                    let mvv = see_value(victim) * mvv_scale() + mv.promotion.map_or(0, see_value);
-                    let hist = ctx.hist.capture(piece_to(stm, pm.piece, mv.to), victim);
-                    list.push((mv, mvv + hist / capture_history_divisor() - pm.piece as i32));
-                } else if keep_quiets {
-                    list.push((mv, QUIET));
+            if let Some(t) = tt_move
+                && t.from == pm.from
+            {
+                pm.to &= !t.to.bitboard();
+            }
+            for to in pm.to {
+                let mv = Move {
+                    from: pm.from,
+                    to,
+                    promotion: None,
+                };
+                if theirs.has(to) {
+                    let victim = board.piece_on(to).unwrap_or(Piece::Pawn);
+                    list.push((mv, score_capture(pm.piece, mv, victim)));
+                } else {
+                    list.push((mv, quiet_mark(pm.piece)));
                 }
             }
-            false
-        });
+        }
         // Noisy moves first, then the quiets (scored later).
         let mut noisy_end = 0;
         for i in 0..list.len() {
-            if list[i].1 != QUIET {
+            if list[i].1 > QUIET_MAX {
                 list.swap(i, noisy_end);
                 noisy_end += 1;
             }
@@ -359,24 +433,74 @@ impl MovePicker {
     fn score_quiets(&mut self, pos: &Position, ctx: &OrderContext) {
         let board = pos.board();
         let stm = board.side_to_move();
-        for i in self.noisy_end..self.len {
-            let mv = self.list[i].0;
-            let piece = moving_piece(board, mv);
-            let pt = piece_to(stm, piece, mv.to);
-            let check = if ctx.checks.gives_check_by(board, mv, piece) {
-                check_bonus()
+        let checks_only = !ctx.config.history || self.quiet_checks;
+        let bonus = check_bonus();
+        // The continuation rows of the moves 1 and 2 plies back, found once.
+        let rows = [
+            ctx.hist.continuation_row(1, ctx.prevs[0]),
+            ctx.hist.continuation_row(2, ctx.prevs[1]),
+        ];
+        let cont = |row: Option<&[i16]>, pt: PieceTo| row.map_or(0, |r| r[pt] as i32);
+        for entry in &mut self.list[self.noisy_end..self.len] {
+            let mv = entry.0;
+            let piece = marked_piece(entry.1);
+            debug_assert_eq!(piece, moving_piece(board, mv), "mark of {mv} in {board}");
+            let check = if ctx.checks.quiet_gives_check(board, mv, piece) {
+                bonus
             } else {
                 0
             };
-            if !ctx.config.history || self.quiet_checks {
-                self.list[i].1 = check;
+            if checks_only {
+                entry.1 = check;
                 continue;
             }
-            self.list[i].1 = ctx.hist.butterfly(stm, mv, ctx.threats)
-                + ctx.hist.continuation(1, ctx.prevs[0], pt)
-                + ctx.hist.continuation(2, ctx.prevs[1], pt)
+            let pt = piece_to(stm, piece, mv.to);
+            entry.1 = ctx.hist.butterfly(stm, mv, ctx.threats)
+                + cont(rows[0], pt)
+                + cont(rows[1], pt)
                 + check;
         }
+    }
+}
+
+/// The generator's batches of moves (a piece and its destinations) in its
+/// order: at most 18 in a legal position (16 pieces and two en passant
+/// captures), kept on the stack; any beyond go to a vector.
+struct Batches {
+    fixed: [PieceMoves; Batches::FIXED],
+    len: usize,
+    more: Vec<PieceMoves>,
+}
+
+impl Batches {
+    const FIXED: usize = 18;
+
+    fn new() -> Self {
+        let empty = PieceMoves {
+            piece: Piece::Pawn,
+            from: Square::A1,
+            to: BitBoard::EMPTY,
+        };
+        Self {
+            fixed: [empty; Self::FIXED],
+            len: 0,
+            more: Vec::new(),
+        }
+    }
+
+    /// Stores a batch; false, so that the generator goes on.
+    fn push(&mut self, pm: PieceMoves) -> bool {
+        if self.len < Self::FIXED {
+            self.fixed[self.len] = pm;
+            self.len += 1;
+        } else {
+            self.more.push(pm);
+        }
+        false
+    }
+
+    fn iter(&self) -> impl Iterator<Item = PieceMoves> + '_ {
+        self.fixed[..self.len].iter().chain(&self.more).copied()
     }
 }
 

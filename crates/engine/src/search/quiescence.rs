@@ -97,7 +97,12 @@ impl Worker<'_> {
         }
 
         let prevs = self.prevs(ply);
-        let check_info = CheckInfo::new(self.pos.board());
+        // Only scoring quiet moves (evasions, quiet checks) asks which give check.
+        let check_info = if in_check || checks {
+            CheckInfo::new(self.pos.board())
+        } else {
+            CheckInfo::UNUSED
+        };
         let list = self.take_list(ply);
         let mut picker =
             MovePicker::new_quiescence(entry.and_then(|e| e.mv), in_check, checks, list);
@@ -116,7 +121,7 @@ impl Worker<'_> {
                     if !see_ge(self.pos.board(), mv, 0) {
                         continue;
                     }
-                } else if self.skip_capture(mv, static_eval, alpha) {
+                } else if self.skip_capture(mv, static_eval, alpha, picker.stage()) {
                     continue;
                 }
             }
@@ -164,9 +169,19 @@ impl Worker<'_> {
     }
 
     /// SEE pruning (a hash move that loses material) and delta pruning (a
-    /// capture that cannot bring the score near alpha) of a noisy move.
-    fn skip_capture(&self, mv: crate::board::Move, static_eval: Score, alpha: Score) -> bool {
-        if self.config.qsearch_see && !see_ge(self.pos.board(), mv, 0) {
+    /// capture that cannot bring the score near alpha) of a noisy move
+    /// handed out by the picker in `stage`.
+    fn skip_capture(
+        &self,
+        mv: crate::board::Move,
+        static_eval: Score,
+        alpha: Score,
+        stage: Stage,
+    ) -> bool {
+        // The good noisy stage hands out only moves that pass this SEE test.
+        let see_known_good = stage == Stage::GoodNoisy;
+        debug_assert!(!see_known_good || see_ge(self.pos.board(), mv, 0));
+        if self.config.qsearch_see && !see_known_good && !see_ge(self.pos.board(), mv, 0) {
             return true;
         }
         let gain = self.pos.captured(mv).map_or(0, see_value);
