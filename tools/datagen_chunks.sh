@@ -30,10 +30,11 @@ for ((seed = first; seed < first + count; seed++)); do
     name=g$gen$tag-s$seed.games
     [ -f "data/selfplay/$name.xz" ] && continue
     cmd="cutoff datagen --out $name --games $games --seed $seed${nodes:+ ${nodes[*]}} --threads 2"
-    # CPU time of this run (a resumed chunk records only its last run's).
-    /usr/bin/time -o "data/selfplay/$name.time" -f '%U %S' nice -n 19 "$bin" datagen \
+    # CPU time, summed over the runs of a resumed chunk (each appends a
+    # line; stop a run with SIGTERM to the datagen process so it is written).
+    /usr/bin/time -a -o "data/selfplay/$name.time" -f '%U %S' nice -n 19 "$bin" datagen \
         --out "data/selfplay/$name" --games "$games" --seed "$seed" "${nodes[@]}" --threads 2
-    cpu=$(awk '{ printf "%.0f", $1 + $2 }' "data/selfplay/$name.time")
+    cpu=$(awk 'NF == 2 && $1 ~ /^[0-9.]+$/ { t += $1 + $2 } END { printf "%.0f", t }' "data/selfplay/$name.time")
     rm -f "data/selfplay/$name.time"
     xz -9 -T1 "data/selfplay/$name"
     stats=$("$bin" games --tsv "data/selfplay/$name.xz" | tail -n 1 | cut -f2-4)
