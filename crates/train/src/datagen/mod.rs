@@ -148,7 +148,7 @@ fn write_in_order(
 /// Creates the file with its header if needed, cuts off a game left
 /// unfinished by an interrupted write, and returns the whole games there.
 /// Any other damage is an error: a run never writes after bad bytes.
-fn prepare_file(path: &Path) -> Result<u64, String> {
+pub(crate) fn prepare_file(path: &Path) -> Result<u64, String> {
     let name = path.display().to_string();
     let bytes = match fs::read(path) {
         Ok(b) => b,

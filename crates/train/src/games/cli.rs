@@ -42,7 +42,7 @@ enum GamesTool {
 
 #[derive(clap::Args, Debug)]
 struct RescoreArgs {
-    /// The game file to write (anew, uncompressed).
+    /// The game file to write (uncompressed); one left by a stopped run is finished.
     #[arg(long)]
     out: PathBuf,
     /// Game files to rescore (plain or `.xz`), read in order.
@@ -135,9 +135,10 @@ fn run_rescore(a: RescoreArgs) -> ExitCode {
     match rescore::run(&opts) {
         Ok(s) => {
             println!(
-                "{}: {} games, {} positions rescored ({} scores changed) in {:.1} s",
+                "{}: {} games ({} were there before), {} positions rescored ({} scores changed) in {:.1} s",
                 opts.out.display(),
                 s.games,
+                s.resumed_from,
                 s.rescored,
                 s.changed,
                 s.seconds

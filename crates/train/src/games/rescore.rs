@@ -7,7 +7,7 @@
 //! one's judgement, at the cost of a search per kept position.
 
 use std::collections::BTreeMap;
-use std::fs::File;
+use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -38,6 +38,9 @@ pub struct Options {
 /// Totals of a run.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Summary {
+    /// Games already in the output when the run started.
+    pub resumed_from: u64,
+    /// Games this run wrote.
     pub games: u64,
     /// Positions searched again.
     pub rescored: u64,
@@ -46,9 +49,9 @@ pub struct Summary {
     pub seconds: f64,
 }
 
-/// Rescores the games of `opts.files` into `opts.out` (written anew, in
-/// the input's order, so the same command gives the same bytes with any
-/// number of threads).
+/// Rescores the games of `opts.files` into `opts.out`, in the input's
+/// order, so the same command gives the same bytes with any number of
+/// threads; an output left by a stopped run is finished, not begun again.
 pub fn run(opts: &Options) -> Result<Summary, String> {
     if opts.soft_nodes == 0 || opts.hard_nodes < opts.soft_nodes || opts.threads == 0 {
         return Err(
@@ -57,12 +60,21 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         );
     }
     let games = read_games(&opts.files, opts.games)?;
-    let mut file = File::create(&opts.out)
-        .map_err(|e| format!("cannot create {}: {e}", opts.out.display()))?;
-    file.write_all(&super::header())
-        .map_err(|e| format!("cannot write {}: {e}", opts.out.display()))?;
+    // Resumable as datagen is: the games already rescored are kept.
+    let first = crate::datagen::prepare_file(&opts.out)?;
+    if first > games.len() as u64 {
+        return Err(format!(
+            "{} already holds {first} games, more than the {} to rescore",
+            opts.out.display(),
+            games.len()
+        ));
+    }
+    let mut file = OpenOptions::new()
+        .append(true)
+        .open(&opts.out)
+        .map_err(|e| format!("cannot open {}: {e}", opts.out.display()))?;
     let started = Instant::now();
-    let next = AtomicU64::new(0);
+    let next = AtomicU64::new(first);
     let (tx, rx) = mpsc::channel::<(u64, GameRecord, u64, u64)>();
     let mut summary = std::thread::scope(|s| {
         for _ in 0..opts.threads {
@@ -82,7 +94,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
             });
         }
         drop(tx);
-        write_in_order(&mut file, rx, games.len() as u64, &opts.out)
+        write_in_order(&mut file, rx, first, games.len() as u64, &opts.out)
     })?;
     summary.seconds = started.elapsed().as_secs_f64();
     Ok(summary)
@@ -165,6 +177,7 @@ pub fn rescore_game(
 fn write_in_order(
     file: &mut File,
     rx: mpsc::Receiver<(u64, GameRecord, u64, u64)>,
+    first: u64,
     total: u64,
     out: &Path,
 ) -> Result<Summary, String> {
@@ -172,22 +185,29 @@ fn write_in_order(
         total,
         "{elapsed_precise} [{bar:30}] {pos}/{len} games, {msg} (eta {eta})",
     );
+    bar.set_position(first);
     let mut waiting = BTreeMap::new();
-    let mut summary = Summary::default();
+    let mut summary = Summary {
+        resumed_from: first,
+        ..Summary::default()
+    };
     for (i, game, rescored, changed) in rx {
         waiting.insert(i, game);
         summary.rescored += rescored;
         summary.changed += changed;
-        while let Some(game) = waiting.remove(&summary.games) {
+        while let Some(game) = waiting.remove(&(first + summary.games)) {
+            // One write and a flush per game: a stopped run leaves whole games.
             file.write_all(&game.encode())
+                .and_then(|_| file.flush())
                 .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
             summary.games += 1;
-            bar.set_position(summary.games);
+            bar.set_position(first + summary.games);
             bar.set_message(format!("{} positions rescored", summary.rescored));
             if bar.is_hidden() && summary.games.is_multiple_of(100) {
                 eprintln!(
                     "rescore: {} games, {} positions rescored",
-                    summary.games, summary.rescored
+                    first + summary.games,
+                    summary.rescored
                 );
             }
         }
@@ -286,6 +306,22 @@ mod tests {
         }
         assert_eq!(outputs[0], outputs[1]);
         assert_eq!(parse(&outputs[0]).games.len(), 2);
+        // A run stopped inside its second game is finished by the same command.
+        let opts = Options {
+            files: vec![input.clone()],
+            out: temp("resumed.games"),
+            games: Some(2),
+            ..options(1)
+        };
+        let first_game = parse(&outputs[0]).games[0].encode();
+        let mut cut = crate::games::header().to_vec();
+        cut.extend(&first_game);
+        cut.extend(&outputs[0][cut.len()..cut.len() + 9]);
+        std::fs::write(&opts.out, &cut).unwrap();
+        let summary = run(&opts).expect("resumes");
+        assert_eq!((summary.resumed_from, summary.games), (1, 1));
+        assert_eq!(std::fs::read(&opts.out).unwrap(), outputs[0]);
+        std::fs::remove_file(&opts.out).unwrap();
         std::fs::write(&input, &bytes[..bytes.len() - 5]).unwrap();
         let opts = Options {
             files: vec![input.clone()],
