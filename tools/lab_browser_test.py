@@ -6,8 +6,12 @@ Checks: the page loads; an illegal FEN gets a message; a FEN set on the
 board and run through Compare to depth 3 shows the node and leaf counts of
 `cutoff lab compare --json` for the same FEN and depth; a textbook tree
 stepped forward visits its nodes in alpha-beta's order, and stepping back
-undoes a step; a tic-tac-toe move is played by clicking. With
---screenshots DIR it also saves a 1000x700 PNG of each view there.
+undoes a step; a tic-tac-toe move is played by clicking; a position set in
+one view is every view's, also after a reload; errors clear or mark stale
+results; the progress line's node count only grows; Ordering and Ablation
+draw charts, every column has a tooltip and no chart text leaves its
+drawing; at 390 px no view is wider than the screen. With --screenshots
+DIR it also saves a PNG of each view there (1000 px wide, and 390 px).
 
 Needs Debian's chromium and chromium-driver, and `pip install selenium`.
 Prints 'N passed, M failed' last; exit 1 if a check failed.
@@ -101,9 +105,10 @@ class Checks:
             return
         if full:  # the whole page's height, at the width set
             height = self.d.execute_script("return document.documentElement.scrollHeight")
-            metrics = self.d.execute_script("return [window.innerWidth, devicePixelRatio]")
+            width = self.d.execute_script("return window.innerWidth")
             self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-                "width": metrics[0], "height": min(height, 2400), "deviceScaleFactor": 1, "mobile": True})
+                "width": width, "height": min(height, 2400), "deviceScaleFactor": 1,
+                "mobile": width < 600})
         self.d.save_screenshot(f"{self.shots}/lab-{name}.png")
 
     def wait_job(self, status_id):
@@ -152,6 +157,7 @@ class Checks:
         self.view(view)
         bar = f"#{PREFIX[view]}-posbar"
         self.click(f"{bar} .posbar-change")
+        self.wait(lambda: self.el(f"{bar} .posbar-input").is_displayed())
         self.fill(f"{bar} .posbar-input", fen)
         self.click(f"{bar} .posbar-set")
         if refused:
@@ -365,7 +371,9 @@ class Checks:
         Select(self.el("#cmp-depth")).select_by_value("5")
         self.click("#cmp-run")
         self.wait_job("cmp-status")
-        self.shot("compare")
+        self.shot("compare", full=True)
+        self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": 1000, "height": 700, "deviceScaleFactor": 1, "mobile": False})
         self.view("position")
         Select(self.el("#game")).select_by_value("text")
         self.d.find_elements(By.CSS_SELECTOR, "button.example")[1].click()
@@ -379,16 +387,20 @@ class Checks:
         self.click("#tree-level")
         self.shot("tree")
         self.view("ordering")
+        self.click("input[name=ord-source][value=bench]")
         self.fill("#ord-positions", "2")
         self.click("#ord-run")
         self.wait_job("ord-status")
-        self.shot("ordering")
+        self.shot("ordering", full=True)
         self.view("ablation")
+        self.click("input[name=abl-source][value=bench]")
         Select(self.el("#abl-depth")).select_by_value("4")
         self.fill("#abl-positions", "2")
         self.click("#abl-run")
         self.wait_job("abl-status")
-        self.shot("ablation")
+        self.shot("ablation", full=True)
+        self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": 1000, "height": 700, "deviceScaleFactor": 1, "mobile": False})
 
 
 def main():

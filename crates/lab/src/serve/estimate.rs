@@ -4,10 +4,9 @@
 
 /// The nodes of depths 1..=`depth` in all, from the measured cost of the
 /// first depths (`costs[i]`: nodes of depth i + 1), each further depth
-/// costing the last one's growth factor times the one before. `None`
-/// before two depths are measured.
-pub fn by_depth(costs: &[u64], depth: u32) -> Option<u64> {
-    let growth = growth(costs)?;
+/// costing `growth` times the one before. `None` without a growth factor.
+pub fn by_depth(costs: &[u64], growth: Option<f64>, depth: u32) -> Option<u64> {
+    let growth = growth?;
     let done: f64 = costs.iter().map(|&c| c as f64).sum();
     let mut next = *costs.last()? as f64;
     let mut total = done;
@@ -19,8 +18,9 @@ pub fn by_depth(costs: &[u64], depth: u32) -> Option<u64> {
 }
 
 /// The last depth's cost over the one before (at least 1: trees never
-/// shrink for long).
-fn growth(costs: &[u64]) -> Option<f64> {
+/// shrink for long); `None` before two depths. Compare takes it from
+/// minimax's nodes, which are most of the work and grow most steadily.
+pub fn growth(costs: &[u64]) -> Option<f64> {
     let [.., before, last] = costs else {
         return None;
     };
@@ -31,18 +31,23 @@ fn growth(costs: &[u64]) -> Option<f64> {
 /// growth is noisy (few nodes, whole subtrees ending in mate).
 pub const TRUSTED_DEPTHS: usize = 3;
 
-/// An error if depths 1..=`depth` will clearly need more than `budget`
-/// nodes, naming the deepest depth that fits.
-pub fn check_budget(costs: &[u64], depth: u32, budget: u64) -> Result<(), String> {
+/// An error if depths 1..=`depth` will need more than `budget` nodes by
+/// [`by_depth`], naming the deepest depth that fits.
+pub fn check_budget(
+    costs: &[u64],
+    growth: Option<f64>,
+    depth: u32,
+    budget: u64,
+) -> Result<(), String> {
     if costs.len() < TRUSTED_DEPTHS {
         return Ok(());
     }
-    let Some(total) = by_depth(costs, depth).filter(|&t| t > budget) else {
+    let Some(total) = by_depth(costs, growth, depth).filter(|&t| t > budget) else {
         return Ok(());
     };
     let fits = (costs.len() as u32..depth)
         .rev()
-        .find(|&d| by_depth(costs, d).is_some_and(|t| t <= budget))
+        .find(|&d| by_depth(costs, growth, d).is_some_and(|t| t <= budget))
         .unwrap_or(costs.len() as u32);
     Err(format!(
         "depth {depth} would need about {} nodes in all (estimated from depths 1 to {}), \
@@ -77,9 +82,11 @@ mod tests {
 
     #[test]
     fn growth_extrapolates() {
-        assert_eq!(by_depth(&[10], 3), None);
-        assert_eq!(by_depth(&[10, 100], 2), Some(110));
-        assert_eq!(by_depth(&[10, 100], 4), Some(10 + 100 + 1000 + 10000));
+        let g = growth(&[10, 100]);
+        assert_eq!(growth(&[10]), None);
+        assert_eq!(by_depth(&[10], None, 3), None);
+        assert_eq!(by_depth(&[10, 100], g, 2), Some(110));
+        assert_eq!(by_depth(&[10, 100], g, 4), Some(10 + 100 + 1000 + 10000));
         assert_eq!(thousands(1_234_567), "1,234,567");
         assert_eq!(thousands(12), "12");
     }
@@ -88,12 +95,11 @@ mod tests {
     fn budgets_fail_early() {
         // Kiwipete's minimax: about 48 times more nodes per depth.
         let costs = [49, 2_039, 97_862];
-        assert!(check_budget(&costs, 5, 1_000_000_000).is_ok());
-        let e = check_budget(&costs, 6, 1_000_000_000).unwrap_err();
+        let g = growth(&costs);
+        assert!(check_budget(&costs, g, 5, 1_000_000_000).is_ok());
+        let e = check_budget(&costs, g, 6, 1_000_000_000).unwrap_err();
         assert!(e.contains("depth 5 fits"), "{e}");
-        assert!(
-            check_budget(&costs[..2], 9, 10).is_ok(),
-            "too early to tell"
-        );
+        let early = check_budget(&costs[..2], g, 9, 10);
+        assert!(early.is_ok(), "too early to tell");
     }
 }

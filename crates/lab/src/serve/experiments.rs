@@ -85,7 +85,7 @@ fn start_compare(jobs: &Jobs, req: &JobRequest) -> Result<u64, ApiError> {
         let game = game
             .with_brake(h.stop_flag(), budget)
             .counting(played.clone());
-        let mut rows = Vec::new();
+        let mut rows: Vec<compare::Row> = Vec::new();
         // Nodes at the end of each depth: the cost of every depth so far.
         let mut ends: Vec<u64> = Vec::new();
         compare::run_observed(&spec, game, |p| match p {
@@ -100,8 +100,15 @@ fn start_compare(jobs: &Jobs, req: &JobRequest) -> Result<u64, ApiError> {
                             Some(cost)
                         })
                         .collect();
-                    h.update(|s| s.estimate = estimate::by_depth(&costs, spec.depth));
-                    estimate::check_budget(&costs, spec.depth, budget)?;
+                    let minimax: Vec<u64> = rows
+                        .iter()
+                        .filter(|r| r.algorithm == "minimax")
+                        .map(|r| r.nodes)
+                        .collect();
+                    let growth = estimate::growth(&minimax);
+                    let total = estimate::by_depth(&costs, growth, spec.depth);
+                    h.update(|s| s.estimate = total);
+                    estimate::check_budget(&costs, growth, spec.depth, budget)?;
                 }
                 h.update(|s| s.progress = format!("depth {depth}: {algorithm}"));
                 Ok(())

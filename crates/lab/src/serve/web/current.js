@@ -82,9 +82,9 @@
       }
     };
     change.addEventListener("click", () => {
-      edit.hidden = !edit.hidden;
+      edit.hidden = false;
       input.value = Lab.current ? Lab.current.fen : "";
-      if (!edit.hidden) input.focus();
+      input.focus();
     });
     set.addEventListener("click", () => apply(input.value));
     input.addEventListener("keydown", (e) => e.key === "Enter" && apply(input.value));
