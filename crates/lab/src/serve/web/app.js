@@ -201,15 +201,17 @@ Lab.progress = function (barId, textId, s) {
     return;
   }
   let line = `${s.progress}: ${Lab.fmtInt(s.nodes)} nodes`;
-  if (s.estimate) {
-    const total = Math.max(s.estimate, s.nodes);
-    bar.max = total;
-    bar.value = Math.min(s.nodes, 0.99 * total);
-    line += ` of about ${Lab.fmtInt(total)}`;
+  if (s.estimate && s.nodes < s.estimate) {
+    bar.max = s.estimate;
+    bar.value = s.nodes;
+    line += ` of about ${Lab.fmtInt(s.estimate)}`;
     if (s.nodes > 0 && s.elapsed_ms > 0) {
-      const left = ((total - s.nodes) * s.elapsed_ms) / s.nodes;
+      const left = ((s.estimate - s.nodes) * s.elapsed_ms) / s.nodes;
       line += `, about ${seconds(left)} left`;
     }
+  } else if (s.estimate) {
+    bar.removeAttribute("value"); // past the estimate: busy, no false 99%
+    line += `, more than the ${Lab.fmtInt(s.estimate)} estimated`;
   } else {
     bar.removeAttribute("value"); // no guess yet: the bar says "busy"
   }
