@@ -177,6 +177,12 @@ fn jobs_count_nodes_and_fail_early_over_the_budget() {
         job["estimate"].as_u64().unwrap_or(0) > 1_000_000_000,
         "{job}"
     );
+    // Fourteen queens: minimax alone would pass the budget at depth 5.
+    let queens = "qqqqkqqq/8/8/8/8/8/8/QQQQKQQQ w - - 0 1";
+    let id = server.start_job(json!({"kind": "ordering", "fen": queens, "depth": 5}));
+    let job = server.wait_job(id);
+    let error = job["error"].as_str().unwrap_or("");
+    assert!(error.contains("depth 4 fits"), "{job}");
     let id = server.start_job(json!({"kind": "ablate", "fen": KIWIPETE, "depth": 2}));
     let job = server.wait_job(id);
     assert_eq!(job["state"], "done", "{job}");

@@ -163,7 +163,13 @@ fn start_ordering(jobs: &Jobs, req: &JobRequest) -> Result<u64, ApiError> {
                 .counting(played.clone()))
         };
         h.update(|s| s.progress = format!("position 1 of {total}"));
-        ordering::run_observed(&fens, depth, seed, game, |done, rows, id| {
+        // Minimax alone must fit a position's budget: a sure early end.
+        let check = |minimax: &[u64]| {
+            let growth = estimate::growth(minimax);
+            estimate::check_budget(minimax, growth, depth, LIMITS.node_budget)
+                .map_err(|e| format!("one position, minimax alone: {e}"))
+        };
+        ordering::run_observed(&fens, depth, seed, game, check, |done, rows, id| {
             let nodes = played.load(Ordering::Relaxed);
             h.update(|s| {
                 s.rows = rows.iter().map(to_json).collect();
