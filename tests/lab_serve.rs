@@ -159,6 +159,39 @@ fn compare_job_gives_the_cli_numbers() {
 }
 
 #[test]
+fn jobs_count_nodes_and_fail_early_over_the_budget() {
+    let server = Server::start();
+    let id = server.start_job(json!({"kind": "compare", "fen": KIWIPETE, "depth": 6}));
+    let job = server.wait_job(id);
+    assert_eq!(job["state"], "failed", "{job}");
+    let error = job["error"].as_str().unwrap_or("");
+    assert!(
+        error.contains("node budget") && error.contains("depth 5 fits"),
+        "{error}"
+    );
+    // Minimax alone visits 1 + 48 + 2,039 + 97,862 nodes to depth 3; the
+    // count is read in batches of 64 moves.
+    let nodes = job["nodes"].as_u64().unwrap_or(0);
+    assert!(nodes > 99_000 && nodes < 1_000_000, "{job}");
+    assert!(
+        job["estimate"].as_u64().unwrap_or(0) > 1_000_000_000,
+        "{job}"
+    );
+    // Fourteen queens: minimax alone would pass the budget at depth 5.
+    let queens = "qqqqkqqq/8/8/8/8/8/8/QQQQKQQQ w - - 0 1";
+    let id = server.start_job(json!({"kind": "ordering", "fen": queens, "depth": 5}));
+    let job = server.wait_job(id);
+    let error = job["error"].as_str().unwrap_or("");
+    assert!(error.contains("depth 4 fits"), "{job}");
+    let id = server.start_job(json!({"kind": "ablate", "fen": KIWIPETE, "depth": 2}));
+    let job = server.wait_job(id);
+    assert_eq!(job["state"], "done", "{job}");
+    let rows = job["rows"].as_array().expect("rows");
+    let searched: u64 = rows.iter().filter_map(|r| r["nodes"].as_u64()).sum();
+    assert_eq!(job["nodes"].as_u64(), Some(searched), "{job}");
+}
+
+#[test]
 fn bad_input_is_a_400_with_a_message() {
     let server = Server::start();
     let bad_fen = "rnbqkbnr/pppppppp/8/8 w - - 0 1";

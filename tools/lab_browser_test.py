@@ -6,9 +6,13 @@ Checks: the page loads; an illegal FEN gets a message; a FEN set on the
 board and run through Compare to depth 3 shows the node and leaf counts of
 `cutoff lab compare --json` for the same FEN and depth; a textbook tree
 stepped forward visits its nodes in alpha-beta's order, and stepping back
-undoes a step; a tic-tac-toe move is played by clicking; and the drawn
-Tree view's checks (lab_tree_checks.py). With --screenshots DIR it also
-saves a 1000x700 PNG of each view there, and the Tree view at 390 px.
+undoes a step; a tic-tac-toe move is played by clicking; the drawn Tree
+view's checks (lab_tree_checks.py); a position set in one view is every
+view's, also after a reload; errors clear or mark stale results; the
+progress line's node count only grows; Ordering and Ablation draw charts,
+every column has a tooltip and no chart text leaves its drawing; at 390 px
+no view is wider than the screen. With --screenshots DIR it also saves a
+PNG of each view there (1000 px wide, and 390 px).
 
 Needs Debian's chromium and chromium-driver, and `pip install selenium`.
 Prints 'N passed, M failed' last; exit 1 if a check failed.
@@ -34,6 +38,7 @@ KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1
 PUBLISHED = "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1"
 TEXT_TREE = "A:max(B:min(D:3,E:5),C:min(F:2,G:1))"
 WAIT = 120  # seconds; only a hang reaches it
+PREFIX = {"compare": "cmp", "ordering": "ord", "ablation": "abl"}  # of the views' ids
 
 
 def start_server(binary):
@@ -98,9 +103,16 @@ class Checks(TreeChecks):
         field.clear()
         field.send_keys(text)
 
-    def shot(self, name):
-        if self.shots:
-            self.d.save_screenshot(f"{self.shots}/lab-{name}.png")
+    def shot(self, name, full=False):
+        if not self.shots:
+            return
+        if full:  # the whole page's height, at the width set
+            height = self.d.execute_script("return document.documentElement.scrollHeight")
+            width = self.d.execute_script("return window.innerWidth")
+            self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": width, "height": min(height, 2400), "deviceScaleFactor": 1,
+                "mobile": width < 600})
+        self.d.save_screenshot(f"{self.shots}/lab-{name}.png")
 
     def wait_job(self, status_id):
         self.wait(lambda: self.el(f"#{status_id}").get_attribute("data-state")
@@ -142,10 +154,23 @@ class Checks(TreeChecks):
         assert len(targets) == 9, len(targets)
         self.shot("position")
 
+    def set_position(self, view, fen, refused=False):
+        """Sets the current position from `view`'s position bar (or checks
+        that the server refuses it)."""
+        self.view(view)
+        bar = f"#{PREFIX[view]}-posbar"
+        self.click(f"{bar} .posbar-change")
+        self.wait(lambda: self.el(f"{bar} .posbar-input").is_displayed())
+        self.fill(f"{bar} .posbar-input", fen)
+        self.click(f"{bar} .posbar-set")
+        if refused:
+            self.wait(lambda: self.el(f"#{PREFIX[view]}-error").text != "")
+        else:
+            self.wait(lambda: self.el(f"{bar} .posbar-fen").text == fen)
+
     def compare_matches_cli(self):
-        self.view("compare")
-        self.click("#cmp-from-position")
-        assert self.el("#cmp-fen").get_attribute("value") == KIWIPETE
+        self.view("compare")  # the position set on the board is Compare's
+        self.wait(lambda: self.el("#cmp-posbar .posbar-fen").text == KIWIPETE)
         self.compare_run(KIWIPETE, 3, published=False)
         assert self.d.find_elements(By.CSS_SELECTOR, "#cmp-chart svg polyline")
 
@@ -153,9 +178,7 @@ class Checks(TreeChecks):
         # The published position to depth 5, with our rules and with the
         # published python-chess rules.
         for published in (False, True):
-            self.view("compare")
-            self.click("#cmp-published")
-            assert self.el("#cmp-fen").get_attribute("value") == PUBLISHED
+            self.set_position("compare", PUBLISHED)
             box = self.el("#cmp-published-rules")
             if box.is_selected() != published:
                 box.click()
@@ -222,29 +245,158 @@ class Checks(TreeChecks):
         self.wait(lambda: self.el('[data-cell="b2"]').text == "X")
         self.wait(lambda: "O to move" in self.el("#ttt-info").text, timeout=5)
 
+    def shared_position(self):
+        # Set in one view, shown in every other, kept over a reload.
+        self.set_position("ordering", KIWIPETE)
+        self.view("position")
+        Select(self.el("#game")).select_by_value("chess")
+        self.wait(lambda: self.el("#fen").get_attribute("value") == KIWIPETE)
+        self.wait(lambda: "48 legal moves" in self.el("#pos-info").text)
+        for view in ("compare", "ablation"):
+            self.view(view)
+            self.wait(lambda: self.el(f"#{PREFIX[view]}-posbar .posbar-fen").text == KIWIPETE)
+        self.view("position")
+        self.click("#fen-published")
+        self.wait(lambda: self.el("#fen").get_attribute("value") == PUBLISHED)
+        self.d.refresh()
+        self.view("compare")
+        self.wait(lambda: self.el("#cmp-posbar .posbar-fen").text == PUBLISHED)
+
+    def rows(self, table):
+        return len(self.d.find_elements(By.CSS_SELECTOR, f"#{table} tbody tr"))
+
+    def errors_clear_stale_results(self):
+        # A refused request removes the last table and chart and says why.
+        self.view("ordering")
+        self.click("#ord-source-fen")
+        Select(self.el("#ord-depth")).select_by_value("1")
+        self.click("#ord-run")
+        self.wait_job("ord-status")
+        assert self.rows("ord-table") == 4 and self.d.find_elements(By.CSS_SELECTOR, "#ord-chart svg")
+        self.set_position("ordering", "8/8/8/8/8/8/8/8 w - - 0 1", refused=True)
+        assert "not changed" in self.el("#ord-error").text, self.el("#ord-error").text
+        self.click("input[name=ord-source][value=bench]")
+        self.fill("#ord-positions", "99")
+        self.click("#ord-run")
+        self.wait(lambda: self.el("#ord-status").get_attribute("data-state") == "failed")
+        assert "positions must be 1 to" in self.el("#ord-error").text, self.el("#ord-error").text
+        assert self.rows("ord-table") == 0 and not self.d.find_elements(By.CSS_SELECTOR, "#ord-chart svg")
+        self.fill("#ord-positions", "4")
+        # A job that fails (over its node budget) leaves its rows marked stale.
+        self.set_position("compare", KIWIPETE)
+        Select(self.el("#cmp-depth")).select_by_value("6")
+        self.click("#cmp-run")
+        self.wait(lambda: self.el("#cmp-status").get_attribute("data-state") == "failed")
+        assert "node budget" in self.el("#cmp-error").text, self.el("#cmp-error").text
+        assert "stale" in self.el("#cmp-results").get_attribute("class")
+        assert self.el("#cmp-results .stale-note").is_displayed()
+        # A refused FEN marks the board stale.
+        self.view("position")
+        self.fill("#fen", "not a fen")
+        self.click("#fen-set")
+        self.wait(lambda: "stale" in self.el("#board").get_attribute("class"))
+        assert self.el("#fen-error").text.startswith("FEN")
+
+    def progress_counts_nodes(self):
+        # The status line's node count, as each poll sets it, only grows.
+        self.set_position("compare", KIWIPETE)
+        Select(self.el("#cmp-depth")).select_by_value("4")
+        Select(self.el("#cmp-eval")).select_by_visible_text("full")
+        self.d.execute_script("""
+            window.seen = [];
+            const el = document.getElementById('cmp-status');
+            new MutationObserver(() => window.seen.push([el.dataset.state, Number(el.dataset.nodes || 0), el.textContent]))
+              .observe(el, {attributes: true, childList: true, characterData: true, subtree: true});""")
+        self.click("#cmp-run")
+        self.wait_job("cmp-status")
+        Select(self.el("#cmp-eval")).select_by_visible_text("material")
+        seen = self.d.execute_script("return window.seen")
+        nodes = [n for state, n, _ in seen if state in ("running", "done")]
+        assert nodes == sorted(nodes), nodes
+        running = {n for state, n, _ in seen if state == "running"}
+        assert len(running) >= 2, seen
+        assert any("nodes of about" in t for _, _, t in seen), seen
+        assert nodes[-1] > 4_000_000, nodes[-1]
+
+    def charts_and_words(self):
+        self.view("ordering")
+        self.click("#ord-source-fen")
+        Select(self.el("#ord-depth")).select_by_value("2")
+        self.click("#ord-run")
+        self.wait_job("ord-status")
+        assert len(self.d.find_elements(By.CSS_SELECTOR, "#ord-chart svg rect.bar")) == 8
+        self.view("ablation")
+        self.click("#abl-source-fen")
+        Select(self.el("#abl-depth")).select_by_value("3")
+        self.click("#abl-run")
+        self.wait_job("abl-status")
+        bars = self.d.find_elements(By.CSS_SELECTOR, "#abl-chart svg rect.bar")
+        assert len(bars) == self.rows("abl-table") - 1 > 20, len(bars)
+        assert self.d.find_elements(By.CSS_SELECTOR, '#abl-table a[href="/doc.html#pruning-and-reductions"]')
+        for table in ("cmp-table", "ord-table", "ord-id", "abl-table"):
+            heads = self.d.find_elements(By.CSS_SELECTOR, f"#{table} th")
+            assert heads and all(h.get_attribute("title") for h in heads), table
+        # Every text of every chart inside its drawing (the legend included).
+        outside = self.d.execute_script("""
+            const bad = [];
+            for (const svg of document.querySelectorAll('.chart-svg')) {
+              const [, , w, h] = svg.getAttribute('viewBox').split(' ').map(Number);
+              for (const t of svg.querySelectorAll('text')) {
+                const b = t.getBBox();
+                if (b.width && (b.x < 0 || b.y < 0 || b.x + b.width > w + 0.5 || b.y + b.height > h + 0.5))
+                  bad.push(t.textContent);
+              }
+            }
+            return bad;""")
+        assert not outside, outside
+
+    def phone_width(self):
+        # At 390 px no view is wider than the screen (tables scroll inside).
+        self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+        try:
+            for view in ("position", "compare", "ordering", "ablation"):
+                self.view(view)
+                if view == "position":
+                    Select(self.el("#game")).select_by_value("chess")
+                else:
+                    self.click(f"#{PREFIX[view]}-run")
+                    self.wait_job(f"{PREFIX[view]}-status")
+                width = self.d.execute_script("return document.documentElement.scrollWidth")
+                assert width <= 390, f"{view}: {width} px wide"
+                self.shot(f"{view}-390", full=True)
+        finally:
+            self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": 1000, "height": 700, "deviceScaleFactor": 1, "mobile": False})
+
     def screenshots(self):
         # The views as the docs show them.
         self.view("position")
         Select(self.el("#game")).select_by_value("chess")
         self.click("#fen-published")
-        self.view("compare")
-        self.click("#cmp-published")
+        self.set_position("compare", PUBLISHED)
         Select(self.el("#cmp-depth")).select_by_value("5")
         self.click("#cmp-run")
         self.wait_job("cmp-status")
-        self.shot("compare")
+        self.shot("compare", full=True)
+        self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": 1000, "height": 700, "deviceScaleFactor": 1, "mobile": False})
         self.tree_shot("tree")
         self.view("ordering")
+        self.click("input[name=ord-source][value=bench]")
         self.fill("#ord-positions", "2")
         self.click("#ord-run")
         self.wait_job("ord-status")
-        self.shot("ordering")
+        self.shot("ordering", full=True)
         self.view("ablation")
+        self.click("input[name=abl-source][value=bench]")
         Select(self.el("#abl-depth")).select_by_value("4")
         self.fill("#abl-positions", "2")
         self.click("#abl-run")
         self.wait_job("abl-status")
-        self.shot("ablation")
+        self.shot("ablation", full=True)
+        self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": 1000, "height": 700, "deviceScaleFactor": 1, "mobile": False})
 
 
 def main():
@@ -278,6 +430,11 @@ def main():
         checks.run("the Tree view fits 390 px", checks.tree_phone)
         checks.run("200 steps through a depth-3 chess tree (time per step printed)", checks.step_time)
         checks.run("tic-tac-toe is played by clicking", checks.tictactoe_click)
+        checks.run("a position set in one view is every view's", checks.shared_position)
+        checks.run("an error clears or marks the stale results", checks.errors_clear_stale_results)
+        checks.run("progress counts nodes, and only up", checks.progress_counts_nodes)
+        checks.run("ordering and ablation draw charts; columns explained", checks.charts_and_words)
+        checks.run("every view fits 390 px", checks.phone_width)
         if args.screenshots:
             checks.run("screenshots of every view", checks.screenshots)
     finally:

@@ -2,7 +2,7 @@
 //! depth with each search technique switched off in turn: nodes, time, the
 //! effective branching factor and how many best moves change.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use serde::Serialize;
@@ -30,17 +30,30 @@ pub struct Row {
     pub node_ratio: f64,
 }
 
-/// Keeps the cumulative node count of every finished iteration.
-#[derive(Default)]
-struct Iterations(Vec<u64>);
+/// Keeps the cumulative node count of every finished iteration, and adds
+/// the nodes to `played` as the iterations end (progress reports).
+struct Iterations<'a> {
+    nodes: Vec<u64>,
+    played: &'a AtomicU64,
+    reported: u64,
+}
 
-impl Reporter for Iterations {
+impl Iterations<'_> {
+    fn count(&mut self, nodes: u64) {
+        self.played
+            .fetch_add(nodes.saturating_sub(self.reported), Ordering::Relaxed);
+        self.reported = self.reported.max(nodes);
+    }
+}
+
+impl Reporter for Iterations<'_> {
     fn info(&mut self, info: &Info) {
         let d = info.depth as usize;
-        if self.0.len() < d {
-            self.0.resize(d, 0);
+        if self.nodes.len() < d {
+            self.nodes.resize(d, 0);
         }
-        self.0[d - 1] = info.nodes;
+        self.nodes[d - 1] = info.nodes;
+        self.count(info.nodes);
     }
 }
 
@@ -51,11 +64,16 @@ struct Sample {
     best: Option<String>,
 }
 
-fn measure(pos: &Position, depth: u32, settings: &Settings) -> Sample {
-    let mut its = Iterations::default();
+fn measure(pos: &Position, depth: u32, settings: &Settings, played: &AtomicU64) -> Sample {
+    let mut its = Iterations {
+        nodes: Vec::new(),
+        played,
+        reported: 0,
+    };
     let job = SearchJob::new(pos.clone(), Limits::depth(depth), settings.clone());
     let result = ThreadPool::new(settings.threads, Shared::default()).search(job, &mut its);
-    let cumulative = |d: usize| its.0.get(d).copied().unwrap_or(0);
+    its.count(result.nodes);
+    let cumulative = |d: usize| its.nodes.get(d).copied().unwrap_or(0);
     let d = depth as usize;
     let last = cumulative(d - 1).saturating_sub(if d >= 2 { cumulative(d - 2) } else { 0 });
     let before_last = if d >= 2 {
@@ -74,7 +92,8 @@ fn measure(pos: &Position, depth: u32, settings: &Settings) -> Sample {
 /// Runs the full search, every single-switch ablation, and the search on
 /// the hand-crafted evaluation instead of the network (row `NNUE`), on `fens`.
 pub fn run(fens: &[&str], depth: u32) -> Result<Vec<Row>, String> {
-    run_observed(fens, depth, &AtomicBool::new(false), |_| {})
+    let played = AtomicU64::new(0);
+    run_observed(fens, depth, &AtomicBool::new(false), &played, |_| {})
 }
 
 /// The names of the rows [`run`] makes, in order.
@@ -86,12 +105,14 @@ pub fn row_names() -> Vec<String> {
         .collect()
 }
 
-/// [`run`], reporting each row when it is done; `stop` (checked between
-/// positions) ends it with an error.
+/// [`run`], reporting each row when it is done and adding the nodes to
+/// `played` as they are searched; `stop` (checked between positions) ends
+/// it with an error.
 pub fn run_observed(
     fens: &[&str],
     depth: u32,
     stop: &AtomicBool,
+    played: &AtomicU64,
     mut report: impl FnMut(&Row),
 ) -> Result<Vec<Row>, String> {
     let positions: Vec<Position> = fens
@@ -121,7 +142,7 @@ pub fn run_observed(
             if stop.load(Ordering::Relaxed) {
                 return Err("stopped".to_string());
             }
-            samples.push(measure(p, depth, &config));
+            samples.push(measure(p, depth, &config, played));
         }
         let ms = started.elapsed().as_secs_f64() * 1000.0;
         if baseline.is_empty() {

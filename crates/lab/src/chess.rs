@@ -5,7 +5,7 @@
 //! draws do not end it), as in the published comparison.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use cutoff_engine::board::{BitBoard, Board, Color, Move, Piece, Position};
 use cutoff_engine::eval::Evaluator;
@@ -69,7 +69,13 @@ struct Brake {
     stop: Arc<AtomicBool>,
     moves_left: u64,
     spent: bool,
+    /// Moves played, shared with whoever reports progress; added in
+    /// batches of [`COUNT_BATCH`], as an atomic add per move costs time.
+    played: Option<Arc<AtomicU64>>,
+    unreported: u64,
 }
+
+const COUNT_BATCH: u64 = 64;
 
 const PIECE_VALUES: [(Piece, Value); 5] = [
     (Piece::Pawn, 100),
@@ -112,7 +118,18 @@ impl ChessGame {
             stop,
             moves_left: max_moves,
             spent: false,
+            played: None,
+            unreported: 0,
         });
+        self
+    }
+
+    /// Adds the moves this game plays to `played` (progress reports), in
+    /// batches; a no-op without a brake.
+    pub fn counting(mut self, played: Arc<AtomicU64>) -> Self {
+        if let Some(b) = &mut self.brake {
+            b.played = Some(played);
+        }
         self
     }
 
@@ -250,6 +267,13 @@ impl Game for ChessGame {
         if let Some(b) = &mut self.brake {
             b.spent |= b.moves_left == 0;
             b.moves_left = b.moves_left.saturating_sub(1);
+            b.unreported += 1;
+            if b.unreported == COUNT_BATCH {
+                if let Some(played) = &b.played {
+                    played.fetch_add(COUNT_BATCH, Ordering::Relaxed);
+                }
+                b.unreported = 0;
+            }
         }
         self.keys.push(self.pos.key());
         self.evaluator.push(self.pos.board(), mv);

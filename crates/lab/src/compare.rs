@@ -53,16 +53,21 @@ pub enum Progress<'a> {
 
 /// The rows for depths 1..=depth; an error if the textbook algorithms disagree.
 pub fn run(spec: &Spec) -> Result<Vec<Row>, String> {
-    run_observed(spec, ChessGame::from_fen(&spec.fen, spec.chess)?, |_| {})
+    run_observed(
+        spec,
+        ChessGame::from_fen(&spec.fen, spec.chess)?,
+        |_| Ok(()),
+    )
 }
 
 /// [`run`] on `game` (the position of `spec.fen`, perhaps with a brake),
 /// reporting each algorithm as it starts and each row as it ends. A braked
-/// game ends the run with an error.
+/// game, or an error from `report` (a job that will not fit its budget),
+/// ends the run with an error.
 pub fn run_observed(
     spec: &Spec,
     mut game: ChessGame,
-    report: impl FnMut(Progress),
+    report: impl FnMut(Progress) -> Result<(), String>,
 ) -> Result<Vec<Row>, String> {
     let mut out = Rows {
         rows: Vec::new(),
@@ -85,8 +90,8 @@ pub fn run_observed(
             ));
         }
         let minimax_value = mm.0.value;
-        out.push(textbook_row("minimax", depth, &mut game, mm));
-        out.push(textbook_row("alphabeta", depth, &mut game, ab));
+        out.push(textbook_row("minimax", depth, &mut game, mm))?;
+        out.push(textbook_row("alphabeta", depth, &mut game, ab))?;
         if !spec.all {
             continue;
         }
@@ -94,7 +99,7 @@ pub fn run_observed(
         let ordered = timed(|| Searcher::new(Policy::Engine, false).search(&mut game, depth));
         let row = ordered_row("alphabeta+ordering", &mut game, &ordered.0, ordered.1, None);
         out.start("alphabeta+ordering+tt+id", depth, &game)?;
-        out.push(check(row, minimax_value)?);
+        out.push(check(row, minimax_value)?)?;
         let iteration = timed(|| id.search(&mut game, depth));
         let row = ordered_row(
             "alphabeta+ordering+tt+id",
@@ -105,8 +110,8 @@ pub fn run_observed(
         );
         out.start("engine", depth, &game)?;
         id_row = Some(check(row.clone(), minimax_value)?);
-        out.push(row);
-        out.push(engine_row(game.position(), depth));
+        out.push(row)?;
+        out.push(engine_row(game.position(), depth))?;
     }
     Ok(out.rows)
 }
@@ -117,19 +122,19 @@ struct Rows<F> {
     report: F,
 }
 
-impl<F: FnMut(Progress)> Rows<F> {
+impl<F: FnMut(Progress) -> Result<(), String>> Rows<F> {
     /// Announces the next search, unless the game's brake holds.
     fn start(&mut self, algorithm: &str, depth: u32, game: &ChessGame) -> Result<(), String> {
         if game.braked() {
             return Err(game.brake_reason().to_string());
         }
-        (self.report)(Progress::Started { algorithm, depth });
-        Ok(())
+        (self.report)(Progress::Started { algorithm, depth })
     }
 
-    fn push(&mut self, row: Row) {
-        (self.report)(Progress::Row(&row));
+    fn push(&mut self, row: Row) -> Result<(), String> {
+        (self.report)(Progress::Row(&row))?;
         self.rows.push(row);
+        Ok(())
     }
 }
 

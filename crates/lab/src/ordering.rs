@@ -66,17 +66,20 @@ pub fn run(
     seed: u64,
 ) -> Result<(Vec<Row>, Vec<IdRow>), String> {
     let game = |fen: &str| ChessGame::from_fen(fen, chess);
-    run_observed(fens, depth, seed, game, |_, _, _| {})
+    run_observed(fens, depth, seed, game, |_| Ok(()), |_, _, _| {})
 }
 
 /// [`run`] with the games made by `game` (perhaps with a brake), reporting
-/// the tables over the first k positions after each position k. A braked
-/// game ends the run with an error.
+/// the tables over the first k positions after each position k. `check`
+/// sees a position's minimax node counts after each depth and may end the
+/// run with an error (a position that will not fit its budget), as does a
+/// braked game.
 pub fn run_observed(
     fens: &[String],
     depth: u32,
     seed: u64,
     game: impl Fn(&str) -> Result<ChessGame, String>,
+    check: impl Fn(&[u64]) -> Result<(), String>,
     mut report: impl FnMut(usize, Vec<Row>, Vec<IdRow>),
 ) -> Result<(Vec<Row>, Vec<IdRow>), String> {
     let d = depth as usize;
@@ -85,8 +88,13 @@ pub fn run_observed(
     for (done, fen) in fens.iter().enumerate() {
         let mut game = game(fen)?;
         let mut kms = vec![0.0; d + 1];
+        let mut minimax_nodes = Vec::with_capacity(d);
         for k in 1..=d {
             let out = minimax::search(&mut game, k as u32);
+            minimax_nodes.push(out.stats.nodes);
+            if !game.braked() {
+                check(&minimax_nodes)?;
+            }
             let (n, l) = (out.stats.nodes as f64, out.stats.leaves as f64);
             let b = if n > l { (n - 1.0) / (n - l) } else { 0.0 };
             kms[k] = knuth_moore(b, k as u32);

@@ -67,6 +67,37 @@ const FILES: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("web/tables.js"),
     ),
+    (
+        "/current.js",
+        "text/javascript; charset=utf-8",
+        include_str!("web/current.js"),
+    ),
+    (
+        "/charts.js",
+        "text/javascript; charset=utf-8",
+        include_str!("web/charts.js"),
+    ),
+    (
+        "/views.css",
+        "text/css; charset=utf-8",
+        include_str!("web/views.css"),
+    ),
+    (
+        "/doc.html",
+        "text/html; charset=utf-8",
+        include_str!("web/doc.html"),
+    ),
+    (
+        "/doc.js",
+        "text/javascript; charset=utf-8",
+        include_str!("web/doc.js"),
+    ),
+    // The search's documentation, for the links from the Ablation view.
+    (
+        "/docs/search.md",
+        "text/markdown; charset=utf-8",
+        include_str!("../../../../docs/search.md"),
+    ),
 ];
 
 /// The content type and text of the file at `path`.

@@ -2,6 +2,8 @@
 //! `lab ablate`, checked first (bad input is a 400 at once, never a failed
 //! job), then run in a job thread that fills the table row by row.
 
+use std::sync::atomic::Ordering;
+
 use serde::Deserialize;
 use serde_json::{Value as Json, json};
 
@@ -11,6 +13,7 @@ use crate::values::format_value;
 use crate::{PUBLISHED_FEN, ablate, compare, ordering};
 
 use super::api::{ApiError, ApiResult, bad, chess_options_with};
+use super::estimate;
 use super::jobs::{Handle, Jobs};
 use super::limits::{LIMITS, check_range};
 
@@ -76,12 +79,39 @@ fn start_compare(jobs: &Jobs, req: &JobRequest) -> Result<u64, ApiError> {
     };
     let per_depth = if spec.all { 5 } else { 2 };
     let total = per_depth * depth as usize;
+    let budget = LIMITS.node_budget;
     let work = move |h: &Handle| {
-        let game = game.with_brake(h.stop_flag(), LIMITS.node_budget);
-        let mut rows = Vec::new();
+        let played = h.nodes();
+        let game = game
+            .with_brake(h.stop_flag(), budget)
+            .counting(played.clone());
+        let mut rows: Vec<compare::Row> = Vec::new();
+        // Nodes at the end of each depth: the cost of every depth so far.
+        let mut ends: Vec<u64> = Vec::new();
         compare::run_observed(&spec, game, |p| match p {
             compare::Progress::Started { algorithm, depth } => {
+                if algorithm == "minimax" && depth > 1 {
+                    ends.push(played.load(Ordering::Relaxed));
+                    let costs: Vec<u64> = ends
+                        .iter()
+                        .scan(0, |prev, &e| {
+                            let cost = e - *prev;
+                            *prev = e;
+                            Some(cost)
+                        })
+                        .collect();
+                    let minimax: Vec<u64> = rows
+                        .iter()
+                        .filter(|r| r.algorithm == "minimax")
+                        .map(|r| r.nodes)
+                        .collect();
+                    let growth = estimate::growth(&minimax);
+                    let total = estimate::by_depth(&costs, growth, spec.depth);
+                    h.update(|s| s.estimate = total);
+                    estimate::check_budget(&costs, growth, spec.depth, budget)?;
+                }
                 h.update(|s| s.progress = format!("depth {depth}: {algorithm}"));
+                Ok(())
             }
             compare::Progress::Row(row) => {
                 rows.push(row.clone());
@@ -93,11 +123,12 @@ fn start_compare(jobs: &Jobs, req: &JobRequest) -> Result<u64, ApiError> {
                     s.done = rows.len();
                     s.extra = json!({ "reference": reference });
                 });
+                Ok(())
             }
         })
         .map(|_| ())
     };
-    jobs.start("compare", total, work).map_err(busy)
+    jobs.start("compare", total, budget, work).map_err(busy)
 }
 
 /// The positions of an ordering or ablation job: one FEN, or the first
@@ -125,43 +156,59 @@ fn start_ordering(jobs: &Jobs, req: &JobRequest) -> Result<u64, ApiError> {
     let total = fens.len();
     let work = move |h: &Handle| {
         let stop = h.stop_flag();
+        let played = h.nodes();
         let game = |fen: &str| {
             let g = ChessGame::from_fen(fen, chess)?;
-            Ok(g.with_brake(stop.clone(), LIMITS.node_budget))
+            Ok(g.with_brake(stop.clone(), LIMITS.node_budget)
+                .counting(played.clone()))
         };
         h.update(|s| s.progress = format!("position 1 of {total}"));
-        ordering::run_observed(&fens, depth, seed, game, |done, rows, id| {
+        // Minimax alone must fit a position's budget: a sure early end.
+        let check = |minimax: &[u64]| {
+            let growth = estimate::growth(minimax);
+            estimate::check_budget(minimax, growth, depth, LIMITS.node_budget)
+                .map_err(|e| format!("one position, minimax alone: {e}"))
+        };
+        ordering::run_observed(&fens, depth, seed, game, check, |done, rows, id| {
+            let nodes = played.load(Ordering::Relaxed);
             h.update(|s| {
                 s.rows = rows.iter().map(to_json).collect();
                 s.extra = json!({ "id": id });
                 s.done = done;
+                s.estimate = estimate::by_steps(nodes, done, total);
                 s.progress = format!("position {} of {total}", (done + 1).min(total));
             });
         })
         .map(|_| ())
     };
-    jobs.start("ordering", total, work).map_err(busy)
+    // The budget holds per position.
+    jobs.start("ordering", total, LIMITS.node_budget, work)
+        .map_err(busy)
 }
 
 fn start_ablate(jobs: &Jobs, req: &JobRequest) -> Result<u64, ApiError> {
-    if req.fen.is_some() {
-        return Err(bad(
-            "ablate runs on the bench positions: give positions, not fen",
-        ));
-    }
     let depth = req.depth.unwrap_or(5);
     check_range("depth", depth.into(), LIMITS.ablate_depth.into()).map_err(bad)?;
-    let fens = bench(req.positions, 4, LIMITS.ablate_positions)?;
+    let fens = match &req.fen {
+        Some(fen) => {
+            cutoff_engine::board::Position::from_fen(fen, false)
+                .map_err(|e| bad(format!("FEN: {e}")))?;
+            vec![fen.clone()]
+        }
+        None => bench(req.positions, 4, LIMITS.ablate_positions)?,
+    };
     let names = ablate::row_names();
     let total = names.len();
     let work = move |h: &Handle| {
         let fens: Vec<&str> = fens.iter().map(String::as_str).collect();
-        let stop = h.stop_flag();
+        let (stop, played) = (h.stop_flag(), h.nodes());
         h.update(|s| s.progress = format!("switched off: {}", names[0]));
-        ablate::run_observed(&fens, depth, &stop, |row| {
+        ablate::run_observed(&fens, depth, &stop, &played, |row| {
+            let nodes = played.load(Ordering::Relaxed);
             h.update(|s| {
                 s.rows.push(to_json(row));
                 s.done = s.rows.len();
+                s.estimate = estimate::by_steps(nodes, s.done, total);
                 if let Some(next) = names.get(s.done) {
                     s.progress = format!("switched off: {next}");
                 }
@@ -169,5 +216,5 @@ fn start_ablate(jobs: &Jobs, req: &JobRequest) -> Result<u64, ApiError> {
         })
         .map(|_| ())
     };
-    jobs.start("ablate", total, work).map_err(busy)
+    jobs.start("ablate", total, 0, work).map_err(busy)
 }

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -25,6 +25,14 @@ pub struct Status {
     /// Steps finished and in all (rows, positions or configurations).
     pub done: usize,
     pub total: usize,
+    /// The work so far: nodes searched (moves played), read as the page polls.
+    pub nodes: u64,
+    /// The job's node budget (0: none), and the nodes it is expected to
+    /// take in all, once the first searches allow a guess.
+    pub budget: u64,
+    pub estimate: Option<u64>,
+    /// Time since the job started (until it ended).
+    pub elapsed_ms: u64,
     /// The table's rows so far (the CLI's JSON objects).
     pub rows: Vec<Json>,
     /// A second table or reference values, by job kind.
@@ -37,6 +45,8 @@ pub struct Job {
     status: Mutex<Status>,
     stop: Arc<AtomicBool>,
     seen: Mutex<Instant>,
+    nodes: Arc<AtomicU64>,
+    started: Instant,
 }
 
 /// The job's side: report progress, check the stop flag.
@@ -52,6 +62,11 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 impl Handle {
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.0.stop.clone()
+    }
+
+    /// The job's node counter: the searches add to it as they go.
+    pub fn nodes(&self) -> Arc<AtomicU64> {
+        self.0.nodes.clone()
     }
 
     pub fn stopped(&self) -> bool {
@@ -73,7 +88,7 @@ pub struct Jobs {
 
 impl Jobs {
     /// Starts `work` in a thread; an error if too many jobs run already.
-    pub fn start<F>(&self, kind: &str, total: usize, work: F) -> Result<u64, String>
+    pub fn start<F>(&self, kind: &str, total: usize, budget: u64, work: F) -> Result<u64, String>
     where
         F: FnOnce(&Handle) -> Result<(), String> + Send + 'static,
     {
@@ -96,11 +111,14 @@ impl Jobs {
                 kind: kind.to_string(),
                 state: "running",
                 total,
+                budget,
                 extra: Json::Null,
                 ..Status::default()
             }),
             stop: Arc::new(AtomicBool::new(false)),
             seen: Mutex::new(Instant::now()),
+            nodes: Arc::new(AtomicU64::new(0)),
+            started: Instant::now(),
         });
         let handle = Handle(job.clone());
         std::thread::Builder::new()
@@ -115,14 +133,14 @@ impl Jobs {
     pub fn status(&self, id: u64) -> Option<Status> {
         let job = lock(&self.table).get(&id)?.clone();
         *lock(&job.seen) = Instant::now();
-        Some(lock(&job.status).clone())
+        Some(job.snapshot())
     }
 
     /// Asks job `id` to stop; its status says `cancelled` once it has.
     pub fn cancel(&self, id: u64) -> Option<Status> {
         let job = lock(&self.table).get(&id)?.clone();
         job.stop.store(true, Ordering::Relaxed);
-        Some(lock(&job.status).clone())
+        Some(job.snapshot())
     }
 
     /// Cancels running jobs nobody polls, forgets finished ones nobody reads.
@@ -146,12 +164,28 @@ impl Job {
     fn running(&self) -> bool {
         lock(&self.status).state == "running"
     }
+
+    /// The status with the node count and the time as they are now.
+    fn snapshot(&self) -> Status {
+        let mut s = lock(&self.status).clone();
+        s.nodes = s.nodes.max(self.nodes.load(Ordering::Relaxed));
+        if s.state == "running" {
+            s.elapsed_ms = self.started.elapsed().as_millis() as u64;
+        }
+        s
+    }
 }
 
 /// Records how the work ended: done, failed, cancelled (stopped on request
 /// or for want of polls), or a panic (a bug; reported, never fatal).
 fn finish(handle: &Handle, result: std::thread::Result<Result<(), String>>) {
     let stopped = handle.stopped();
+    let job = &handle.0;
+    let (nodes, ms) = (job.nodes.load(Ordering::Relaxed), job.started.elapsed());
+    handle.update(|s| {
+        s.nodes = s.nodes.max(nodes);
+        s.elapsed_ms = ms.as_millis() as u64;
+    });
     handle.update(|s| match result {
         Ok(Ok(())) => {
             s.state = "done";
@@ -189,16 +223,16 @@ mod tests {
     #[test]
     fn jobs_finish_fail_and_cancel() {
         let jobs = Jobs::default();
-        let ok = jobs.start("t", 1, |h| {
+        let ok = jobs.start("t", 1, 0, |h| {
             h.update(|s| s.done = 1);
             Ok(())
         });
         let s = wait_finished(&jobs, ok.unwrap());
         assert_eq!((s.state, s.done), ("done", 1));
-        let bad = jobs.start("t", 1, |_| Err("no".into())).unwrap();
+        let bad = jobs.start("t", 1, 0, |_| Err("no".into())).unwrap();
         assert_eq!(wait_finished(&jobs, bad).error.as_deref(), Some("no"));
         let slow = jobs
-            .start("t", 1, |h| {
+            .start("t", 1, 0, |h| {
                 while !h.stopped() {
                     std::thread::sleep(Duration::from_millis(1));
                 }
@@ -214,7 +248,7 @@ mod tests {
     fn unpolled_jobs_are_cancelled() {
         let jobs = Jobs::default();
         let id = jobs
-            .start("t", 1, |h| {
+            .start("t", 1, 0, |h| {
                 while !h.stopped() {
                     std::thread::sleep(Duration::from_millis(1));
                 }

@@ -7,6 +7,7 @@
 
 pub mod api;
 mod assets;
+mod estimate;
 pub mod experiments;
 mod http;
 pub mod jobs;

@@ -70,16 +70,20 @@ Lab.depthOptions = function (id, max, chosen) {
   }
 };
 
-// A table from column specs [{title, get(row), cls}] and rows.
+// A table from column specs [{title, help, get(row), cls}] and rows; help
+// is the column's tooltip.
 Lab.table = function (table, columns, rows, rowAttrs) {
   table.textContent = "";
   const head = Lab.el("tr");
-  for (const c of columns) head.append(Lab.el("th", { text: c.title }));
+  for (const c of columns) head.append(Lab.el("th", c.help ? { text: c.title, title: c.help } : { text: c.title }));
   table.append(Lab.el("thead", {}, head));
   const body = Lab.el("tbody");
   for (const r of rows) {
     const tr = Lab.el("tr", rowAttrs ? rowAttrs(r) : {});
-    for (const c of columns) tr.append(Lab.el("td", { class: c.cls || "", text: c.get(r) }));
+    for (const c of columns) {
+      const v = c.get(r);
+      tr.append(v instanceof Node ? Lab.el("td", { class: c.cls || "" }, v) : Lab.el("td", { class: c.cls || "", text: v }));
+    }
     body.append(tr);
   }
   table.append(body);
@@ -118,18 +122,27 @@ Lab.runJob = function (request, onStatus) {
   return controller;
 };
 
-// Wires Run/Cancel buttons of a view to a job.
-Lab.jobView = function ({ run, cancel, progress, status, error, request, render }) {
+// Wires Run/Cancel buttons of a view to a job. `results` is the box of
+// the view's tables and charts: emptied when a run starts, marked stale
+// when its run fails or the position it was run on is no longer current.
+Lab.jobView = function ({ run, cancel, progress, status, error, results, request, render }) {
   let job = null;
+  let ranOn = null; // the FEN of the results shown, if they have one
+  const box = Lab.$(results);
   const finish = () => {
     Lab.$(run).disabled = false;
     Lab.$(cancel).disabled = true;
     job = null;
   };
+  Lab.onPosition((p) => {
+    if (ranOn && ranOn !== p.fen) Lab.markStale(box, "these results are for another position; run again");
+  });
   Lab.$(cancel).addEventListener("click", () => job && job.cancel());
   Lab.$(run).addEventListener("click", () => {
     if (job) job.cancel();
     Lab.showError(error, null);
+    Lab.markStale(box, null);
+    render({ rows: [], extra: null });
     let req;
     try {
       req = request();
@@ -137,27 +150,73 @@ Lab.jobView = function ({ run, cancel, progress, status, error, request, render 
       Lab.showError(error, e);
       return;
     }
+    ranOn = req.fen || null;
     Lab.$(run).disabled = true;
     Lab.$(cancel).disabled = false;
-    Lab.$(status).textContent = "starting";
-    Lab.$(status).dataset.state = "starting";
-    const bar = Lab.$(progress);
-    job = Lab.runJob(req, (s) => {
-      bar.max = Math.max(1, s.total);
-      bar.value = s.done;
-      const text = s.state === "running" ? `${s.done} of ${s.total}: ${s.progress}` : s.state;
-      Lab.$(status).textContent = text;
-      Lab.$(status).dataset.state = s.state;
-      if (s.error) Lab.showError(error, s.error);
+    Lab.progress(progress, status, { state: "starting" });
+    const mine = Lab.runJob(req, (s) => {
+      if (job !== mine) return; // a run replaced by a newer one
+      Lab.progress(progress, status, s);
+      if (s.error) Lab.showError(error, `The run failed: ${s.error}`);
       render(s);
+      if (s.state === "failed" || s.state === "cancelled") {
+        Lab.markStale(box, `${s.state}: the rows below are only what finished before it stopped`);
+      }
     });
-    job.done.then(finish, (e) => {
-      Lab.showError(error, e);
-      Lab.$(status).textContent = "";
-      Lab.$(status).dataset.state = "failed";
+    job = mine;
+    mine.done.then(() => job === mine && finish(), (e) => {
+      if (job !== mine) return;
+      Lab.showError(error, `Not run: ${e.message}`);
+      Lab.progress(progress, status, { state: "failed" });
       finish();
     });
   });
+};
+
+// Marks a box of results stale with a note (null: fresh again).
+Lab.markStale = function (box, note) {
+  box.classList.toggle("stale", note !== null);
+  let label = box.querySelector(":scope > .stale-note");
+  if (!label) {
+    label = Lab.el("div", { class: "stale-note" });
+    box.prepend(label);
+  }
+  label.textContent = note || "";
+  label.hidden = note === null;
+};
+
+const seconds = (ms) => (ms < 10000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`);
+
+// The progress bar and its line: nodes searched against the estimated
+// total (or the budget), the time so far and the time left at this rate.
+Lab.progress = function (barId, textId, s) {
+  const bar = Lab.$(barId);
+  const text = Lab.$(textId);
+  text.dataset.state = s.state;
+  if (s.nodes !== undefined) text.dataset.nodes = String(s.nodes);
+  if (s.state !== "running") {
+    bar.max = 1;
+    bar.value = s.state === "done" ? 1 : 0;
+    text.textContent = s.state === "done" ? `done: ${Lab.fmtInt(s.nodes)} nodes in ${seconds(s.elapsed_ms)}` : s.state;
+    return;
+  }
+  let line = `${s.progress}: ${Lab.fmtInt(s.nodes)} nodes`;
+  if (s.estimate && s.nodes < s.estimate) {
+    bar.max = s.estimate;
+    bar.value = s.nodes;
+    line += ` of about ${Lab.fmtInt(s.estimate)}`;
+    if (s.nodes > 0 && s.elapsed_ms > 0) {
+      const left = ((s.estimate - s.nodes) * s.elapsed_ms) / s.nodes;
+      line += `, about ${seconds(left)} left`;
+    }
+  } else if (s.estimate) {
+    bar.removeAttribute("value"); // past the estimate: busy, no false 99%
+    line += `, more than the ${Lab.fmtInt(s.estimate)} estimated`;
+  } else {
+    bar.removeAttribute("value"); // no guess yet: the bar says "busy"
+  }
+  if (s.budget) line += ` (budget ${Lab.fmtInt(s.budget)})`;
+  text.textContent = `${line}; ${seconds(s.elapsed_ms)}`;
 };
 
 Lab.show = function () {
@@ -186,6 +245,8 @@ window.addEventListener("DOMContentLoaded", async () => {
     return;
   }
   for (const v of Object.values(Lab.views)) v.init();
+  Lab.initPositionBars();
+  await Lab.loadPosition();
   window.addEventListener("hashchange", Lab.show);
   Lab.show();
   document.body.dataset.ready = "true";

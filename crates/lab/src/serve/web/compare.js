@@ -8,13 +8,14 @@
     "alphabeta+ordering+tt+id": "#8e44ad", engine: "#d68910" };
 
   const COLUMNS = [
-    { title: "algorithm", get: (r) => r.algorithm, cls: "text" },
-    { title: "depth", get: (r) => String(r.depth) },
-    { title: "nodes", get: (r) => Lab.fmtInt(r.nodes), cls: "nodes" },
-    { title: "leaves", get: (r) => Lab.fmtInt(r.leaves), cls: "leaves" },
-    { title: "time ms", get: (r) => Lab.fmtFixed(r.time_ms, 2) },
-    { title: "value", get: (r) => r.value_text },
-    { title: "best", get: (r) => r.best_move || "-", cls: "text" },
+    { title: "algorithm", get: (r) => r.algorithm, cls: "text",
+      help: "minimax and alphabeta: the textbook pseudocode; +ordering: Cutoff's move picker; +tt+id: with a transposition table and iterative deepening; engine: Cutoff's full search" },
+    { title: "depth", get: (r) => String(r.depth), help: "plies searched below the root" },
+    { title: "nodes", get: (r) => Lab.fmtInt(r.nodes), cls: "nodes", help: "positions visited, the root included (+tt+id: all iterations summed)" },
+    { title: "leaves", get: (r) => Lab.fmtInt(r.leaves), cls: "leaves", help: "positions evaluated (not counted for the engine)" },
+    { title: "time ms", get: (r) => Lab.fmtFixed(r.time_ms, 2), help: "wall time of this search, in milliseconds" },
+    { title: "value", get: (r) => r.value_text, help: "centipawns for the side to move at the root; +M3 mates in 3 plies" },
+    { title: "best", get: (r) => r.best_move || "-", cls: "text", help: "the best move found, in UCI notation" },
   ];
 
   function render(status) {
@@ -27,17 +28,15 @@
     if (status.rows.length) Lab.$("cmp-chart").append(chart(status.rows, reference));
   }
 
-  const SVG = "http://www.w3.org/2000/svg";
-  function svg(tag, attrs, text) {
-    const e = document.createElementNS(SVG, tag);
-    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
+  const svg = Lab.svg;
 
   // Nodes (log scale) against depth; one polyline per algorithm.
   function chart(rows, reference) {
-    const W = 380, H = 330, left = 50, right = 12, top = 14, bottom = 96;
+    const names = [...new Set(rows.map((r) => r.algorithm))];
+    const entries = names.length + (reference ? 2 : 0);
+    // The legend below the axis title: one line per entry, so none clips.
+    const W = 380, left = 50, right = 12, top = 14, bottom = 52 + 15 * entries;
+    const H = 234 + bottom;
     const maxDepth = Math.max(...rows.map((r) => r.depth), reference ? reference.lines.length : 1);
     const values = rows.map((r) => r.nodes);
     if (reference) for (const [, p, q] of reference.lines) values.push(p, q);
@@ -45,8 +44,7 @@
     const hi = Math.max(lo + 1, Math.ceil(Math.log10(Math.max(...values))));
     const x = (d) => left + (maxDepth === 1 ? 0.5 : (d - 1) / (maxDepth - 1)) * (W - left - right);
     const y = (n) => top + (1 - (Math.log10(Math.max(n, 1)) - lo) / (hi - lo)) * (H - top - bottom);
-    const root = svg("svg", { width: W, height: H, viewBox: `0 0 ${W} ${H}`, class: "chart-svg", role: "img" });
-    root.append(svg("title", {}, "nodes visited against depth, log scale"));
+    const root = Lab.svgRoot(W, H, "nodes visited against depth, log scale");
     for (let e = lo; e <= hi; e++) {
       root.append(svg("line", { x1: left, x2: W - right, y1: y(10 ** e), y2: y(10 ** e), class: "grid" }));
       root.append(svg("text", { x: left - 6, y: y(10 ** e) + 4, class: "axis", "text-anchor": "end" }, `1e${e}`));
@@ -64,7 +62,6 @@
       line(root, reference.lines.map(([d, , q]) => [x(d), y(q)]), "#777", "2 3");
       legend.push([`b^(d/2), b = ${b}`, "#777", "6 4"], [`b^(3d/4)`, "#777", "2 3"]);
     }
-    const names = [...new Set(rows.map((r) => r.algorithm))];
     for (const name of names) {
       const pts = rows.filter((r) => r.algorithm === name).map((r) => [x(r.depth), y(r.nodes)]);
       const color = COLORS[name] || "#333";
@@ -72,11 +69,7 @@
       for (const [px, py] of pts) root.append(svg("circle", { cx: px, cy: py, r: 3, fill: color }));
       legend.push([name, color, ""]);
     }
-    legend.forEach(([label, color, dash], i) => {
-      const lx = 12 + (i % 2) * 180, ly = H - bottom + 50 + Math.floor(i / 2) * 15;
-      root.append(svg("line", { x1: lx, x2: lx + 22, y1: ly - 4, y2: ly - 4, stroke: color, "stroke-width": 2, "stroke-dasharray": dash }));
-      root.append(svg("text", { x: lx + 28, y: ly, class: "legend" }, label));
-    });
+    Lab.legend(root, legend, 12, H - bottom + 50, 0, 1);
     return root;
   }
 
@@ -89,14 +82,12 @@
   Lab.views.compare = {
     init() {
       Lab.depthOptions("cmp-depth", Lab.limits.compare_depth, 4);
-      Lab.$("cmp-fen").value = Lab.PUBLISHED_FEN;
-      Lab.$("cmp-published").addEventListener("click", () => (Lab.$("cmp-fen").value = Lab.PUBLISHED_FEN));
-      Lab.$("cmp-from-position").addEventListener("click", () => (Lab.$("cmp-fen").value = Lab.game.fen));
       Lab.jobView({
         run: "cmp-run", cancel: "cmp-cancel", progress: "cmp-progress", status: "cmp-status", error: "cmp-error",
+        results: "cmp-results",
         request: () => ({
           kind: "compare",
-          fen: Lab.$("cmp-fen").value.trim(),
+          fen: Lab.current.fen,
           depth: Number(Lab.$("cmp-depth").value),
           eval: Lab.$("cmp-eval").value,
           published: Lab.$("cmp-published-rules").checked,

@@ -12,40 +12,45 @@
 
   const squareName = (i) => FILES[i % 8] + String(8 - Math.floor(i / 8));
 
+  // Sets the current position for every view; `remember`: Take back
+  // returns to the one before.
   async function setFen(fen, remember) {
     Lab.showError("fen-error", null);
+    const before = current && current.fen;
     try {
-      const answer = await Lab.api("POST", "/api/position", { fen });
-      if (remember && current) history.push(current.fen);
-      show(answer);
+      const answer = await Lab.setPosition(fen);
+      if (remember && before && before !== answer.fen) history.push(before);
     } catch (e) {
-      Lab.showError("fen-error", e);
+      refused(e);
     }
   }
 
   async function play(uci) {
     Lab.showError("fen-error", null);
+    const before = current.fen;
     try {
-      const answer = await Lab.api("POST", "/api/position", { fen: current.fen, moves: [uci] });
-      history.push(current.fen);
-      show(answer);
+      await Lab.setPosition(before, [uci]);
+      history.push(before);
     } catch (e) {
-      Lab.showError("fen-error", e);
+      refused(e);
     }
+  }
+
+  // The board no longer matches the FEN field: say so on both.
+  function refused(e) {
+    Lab.showError("fen-error", `${e.message} (the board below is the position before, unchanged)`);
+    Lab.$("board").classList.add("stale");
   }
 
   function show(answer) {
     current = answer;
     selected = null;
     Lab.$("fen").value = answer.fen;
-    Lab.game.fen = answer.fen;
+    Lab.$("board").classList.remove("stale");
+    Lab.showError("fen-error", null);
     Lab.$("promo").hidden = true;
     drawBoard();
-    const side = answer.side === "white" ? "White" : "Black";
-    let text = `${side} to move; ${answer.moves.length} legal moves`;
-    if (answer.check) text += "; in check";
-    if (answer.over) text += `; the game is over: ${answer.over}`;
-    Lab.$("pos-info").textContent = text;
+    Lab.$("pos-info").textContent = Lab.describe(answer);
   }
 
   function targetsOf(from) {
@@ -155,7 +160,7 @@
         });
       }
       Lab.$("tree-text").value = Lab.game.text;
-      setFen(Lab.game.fen, false);
+      Lab.onPosition(show);
       setTicTacToe("");
     },
   };
