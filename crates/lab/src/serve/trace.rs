@@ -44,6 +44,29 @@ pub struct Node {
     pub leaf_value: Option<Value>,
 }
 
+impl Node {
+    /// A move never searched: a stub under `parent`, with no window or value.
+    fn pruned(parent: usize, edge: String, depth: usize, max: bool) -> Self {
+        Self {
+            parent: Some(parent),
+            edge,
+            depth,
+            max,
+            alpha: None,
+            beta: None,
+            value: None,
+            window_text: String::new(),
+            value_text: String::new(),
+            cutoff: false,
+            pruned: true,
+            pv: false,
+            children: Vec::new(),
+            label: None,
+            leaf_value: None,
+        }
+    }
+}
+
 /// One step of the search: `enter` a node, `update` it with a child's value
 /// (the child is the node's last entered one), `cutoff` at it (its pruned
 /// children are listed in `pruned`), or `leave` it with its value.
@@ -175,23 +198,8 @@ impl Trace {
             if self.nodes[id].pruned && self.nodes[id].children.is_empty() {
                 for (i, &k) in kids.iter().enumerate() {
                     let edge = tree.label_of(k).map_or((i + 1).to_string(), String::from);
-                    self.add(Node {
-                        parent: Some(id),
-                        edge,
-                        depth: self.nodes[id].depth + 1,
-                        max: tree.is_max(k),
-                        alpha: None,
-                        beta: None,
-                        value: None,
-                        window_text: String::new(),
-                        value_text: String::new(),
-                        cutoff: false,
-                        pruned: true,
-                        pv: false,
-                        children: Vec::new(),
-                        label: None,
-                        leaf_value: None,
-                    });
+                    let depth = self.nodes[id].depth + 1;
+                    self.add(Node::pruned(id, edge, depth, tree.is_max(k)));
                 }
             }
             let children = self.nodes[id].children.clone();
@@ -287,25 +295,7 @@ impl Observer for Trace {
         let depth = self.nodes[at].depth + 1;
         let ids = pruned
             .into_iter()
-            .map(|edge| {
-                self.add(Node {
-                    parent: Some(at),
-                    edge,
-                    depth,
-                    max,
-                    alpha: None,
-                    beta: None,
-                    value: None,
-                    window_text: String::new(),
-                    value_text: String::new(),
-                    cutoff: false,
-                    pruned: true,
-                    pv: false,
-                    children: Vec::new(),
-                    label: None,
-                    leaf_value: None,
-                })
-            })
+            .map(|edge| self.add(Node::pruned(at, edge, depth, max)))
             .collect();
         self.step("cutoff", ids);
     }

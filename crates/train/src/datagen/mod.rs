@@ -54,12 +54,7 @@ pub struct Summary {
 /// Runs datagen; errors (bad paths, a damaged file, bad openings) are text.
 pub fn run(opts: &Options) -> Result<Summary, String> {
     let g = &opts.game;
-    if g.soft_nodes == 0 || g.hard_nodes < g.soft_nodes || opts.threads == 0 {
-        return Err(
-            "--soft-nodes and --threads must be at least 1, --hard-nodes at least --soft-nodes"
-                .into(),
-        );
-    }
+    check_limits(g.soft_nodes, g.hard_nodes, opts.threads)?;
     let openings = match &opts.openings {
         Some(path) => read_openings(path)?,
         None => vec![Board::default()],
@@ -106,6 +101,17 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         positions: written.1,
         seconds: started.elapsed().as_secs_f64(),
     })
+}
+
+/// The node limits and threads of a datagen or rescoring run make sense.
+pub(crate) fn check_limits(soft: u64, hard: u64, threads: usize) -> Result<(), String> {
+    if soft == 0 || hard < soft || threads == 0 {
+        return Err(
+            "--soft-nodes and --threads must be at least 1, --hard-nodes at least --soft-nodes"
+                .into(),
+        );
+    }
+    Ok(())
 }
 
 /// Writes the games as they come in, each in index order, one write and a

@@ -53,12 +53,7 @@ pub struct Summary {
 /// order, so the same command gives the same bytes with any number of
 /// threads; an output left by a stopped run is finished, not begun again.
 pub fn run(opts: &Options) -> Result<Summary, String> {
-    if opts.soft_nodes == 0 || opts.hard_nodes < opts.soft_nodes || opts.threads == 0 {
-        return Err(
-            "--soft-nodes and --threads must be at least 1, --hard-nodes at least --soft-nodes"
-                .into(),
-        );
-    }
+    crate::datagen::check_limits(opts.soft_nodes, opts.hard_nodes, opts.threads)?;
     let games = read_games(&opts.files, opts.games)?;
     // Resumable as datagen is: the games already rescored are kept.
     let first = crate::datagen::prepare_file(&opts.out)?;
