@@ -59,11 +59,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         Some(path) => read_openings(path)?,
         None => vec![Board::default()],
     };
-    let first = prepare_file(&opts.out)?;
-    let mut file = OpenOptions::new()
-        .append(true)
-        .open(&opts.out)
-        .map_err(|e| format!("cannot open {}: {e}", opts.out.display()))?;
+    let (first, mut file) = open_to_finish(&opts.out)?;
     let started = Instant::now();
     let next = AtomicU64::new(first);
     let failed = AtomicBool::new(false);
@@ -151,10 +147,21 @@ fn write_in_order(
     Ok((want - first, plies))
 }
 
+/// The game file prepared as [`prepare_file`] does, opened for appending,
+/// with the number of whole games it holds.
+pub(crate) fn open_to_finish(path: &Path) -> Result<(u64, File), String> {
+    let first = prepare_file(path)?;
+    let file = OpenOptions::new()
+        .append(true)
+        .open(path)
+        .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    Ok((first, file))
+}
+
 /// Creates the file with its header if needed, cuts off a game left
 /// unfinished by an interrupted write, and returns the whole games there.
 /// Any other damage is an error: a run never writes after bad bytes.
-pub(crate) fn prepare_file(path: &Path) -> Result<u64, String> {
+fn prepare_file(path: &Path) -> Result<u64, String> {
     let name = path.display().to_string();
     let bytes = match fs::read(path) {
         Ok(b) => b,

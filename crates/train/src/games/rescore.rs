@@ -7,7 +7,7 @@
 //! one's judgement, at the cost of a search per kept position.
 
 use std::collections::BTreeMap;
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -56,7 +56,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     crate::datagen::check_limits(opts.soft_nodes, opts.hard_nodes, opts.threads)?;
     let games = read_games(&opts.files, opts.games)?;
     // Resumable as datagen is: the games already rescored are kept.
-    let first = crate::datagen::prepare_file(&opts.out)?;
+    let (first, mut file) = crate::datagen::open_to_finish(&opts.out)?;
     if first > games.len() as u64 {
         return Err(format!(
             "{} already holds {first} games, more than the {} to rescore",
@@ -64,10 +64,6 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
             games.len()
         ));
     }
-    let mut file = OpenOptions::new()
-        .append(true)
-        .open(&opts.out)
-        .map_err(|e| format!("cannot open {}: {e}", opts.out.display()))?;
     let started = Instant::now();
     let next = AtomicU64::new(first);
     let (tx, rx) = mpsc::channel::<(u64, GameRecord, u64, u64)>();
