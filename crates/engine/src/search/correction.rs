@@ -38,14 +38,18 @@ impl Default for CorrectionHistory {
     }
 }
 
-/// The entry of `board`'s side to move and pawn structure.
-fn index(board: &Board) -> usize {
+/// A hash of the pawn structure (both colours' pawns) whose top bits are
+/// well mixed: tables keyed by pawn structure take as many as they need.
+pub fn pawn_hash(board: &Board) -> u64 {
     let white = board.colored_pieces(Color::White, Piece::Pawn).0;
     let black = board.colored_pieces(Color::Black, Piece::Pawn).0;
-    // Multiply-xor hash of the two pawn bitboards, top bits taken.
     let key = white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-    let slot = (key.rotate_left(23).wrapping_mul(0xFF51_AFD7_ED55_8CCD) >> 50) as usize;
-    board.side_to_move() as usize * SIZE + slot
+    key.rotate_left(23).wrapping_mul(0xFF51_AFD7_ED55_8CCD)
+}
+
+/// The entry of `board`'s side to move and pawn structure.
+fn index(board: &Board) -> usize {
+    board.side_to_move() as usize * SIZE + (pawn_hash(board) >> 50) as usize
 }
 
 /// The entry of `board`'s side to move and the placement of `color`'s

@@ -7,6 +7,8 @@
 //! - Continuation history, by (piece, square) of the move 1 and 2 plies back
 //!   and (piece, square) of this move: moves that answer a given move well.
 //! - Capture history, by piece, target square and captured piece.
+//! - Pawn history (when `pawn_history_pct` is set), by pawn structure and
+//!   (piece, square): where a piece belongs depends on the pawns around it.
 //! - Killers (two quiet cutoff moves per ply) and the countermove (the quiet
 //!   that refuted the opponent's last move).
 //!
@@ -21,10 +23,10 @@
 //! Updates use the "gravity" formula `h += bonus - h * |bonus| / MAX`: values
 //! saturate smoothly at +-MAX and old information decays as new arrives.
 
-use super::correction::CorrectionHistory;
+use super::correction::{CorrectionHistory, pawn_hash};
 use super::params::{
     history_bonus_linear, history_bonus_max, history_bonus_quadratic, history_malus_linear,
-    history_malus_max, history_malus_quadratic, history_max,
+    history_malus_max, history_malus_quadratic, history_max, pawn_history_pct,
 };
 use super::score::MAX_PLY;
 
@@ -35,7 +37,7 @@ const NO_MOVE: Move = Move {
     promotion: None,
 };
 use crate::board::moves::moving_piece;
-use crate::board::{BitBoard, Color, Move, Piece, Position, Square};
+use crate::board::{BitBoard, Board, Color, Move, Piece, Position, Square};
 
 /// Bonus for a move that caused a cutoff at `depth`.
 pub fn history_bonus(depth: i32) -> i32 {
@@ -73,11 +75,21 @@ pub fn piece_to(color: Color, piece: Piece, to: Square) -> PieceTo {
 
 pub const PIECE_TO: usize = 2 * 6 * 64;
 
+/// Pawn structures the pawn history tells apart (a power of two).
+const PAWN_SLOTS: usize = 1 << 10;
+
+/// The pawn history's row for `board`'s pawn structure.
+fn pawn_slot(board: &Board) -> usize {
+    (pawn_hash(board) >> (64 - PAWN_SLOTS.trailing_zeros())) as usize
+}
+
 pub struct Histories {
     butterfly: Vec<i16>,
     /// `continuation[prev_piece_to][piece_to]`, shared by the 1- and 2-ply tables.
     continuation: [Vec<i16>; 2],
     capture: Vec<i16>,
+    /// `pawn[pawn_slot][piece_to]`.
+    pawn: Vec<i16>,
     countermove: Vec<Option<Move>>,
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
     pub correction: CorrectionHistory,
@@ -89,6 +101,7 @@ impl Default for Histories {
             butterfly: vec![0; 2 * 4 * 64 * 64],
             continuation: [vec![0; PIECE_TO * PIECE_TO], vec![0; PIECE_TO * PIECE_TO]],
             capture: vec![0; PIECE_TO * 6],
+            pawn: vec![0; PAWN_SLOTS * PIECE_TO],
             countermove: vec![None; PIECE_TO],
             killers: [[None; 2]; MAX_PLY + 1],
             correction: CorrectionHistory::default(),
@@ -120,6 +133,15 @@ impl Histories {
     /// after the same previous move.
     pub fn continuation_row(&self, plies_back: usize, prev: Option<PieceTo>) -> Option<&[i16]> {
         prev.map(|p| &self.continuation[plies_back - 1][p * PIECE_TO..(p + 1) * PIECE_TO])
+    }
+
+    /// The pawn-history row of `board`'s pawn structure, indexed by
+    /// `PieceTo`; `None` when the pawn history is off.
+    pub fn pawn_row(&self, board: &Board) -> Option<&[i16]> {
+        (pawn_history_pct() != 0).then(|| {
+            let start = pawn_slot(board) * PIECE_TO;
+            &self.pawn[start..start + PIECE_TO]
+        })
     }
 
     pub fn capture(&self, pt: PieceTo, victim: Piece) -> i32 {
@@ -174,6 +196,10 @@ impl Histories {
         }
     }
 
+    fn update_pawn(&mut self, slot: usize, pt: PieceTo, bonus: i32) {
+        gravity(&mut self.pawn[slot * PIECE_TO + pt], bonus);
+    }
+
     pub fn update_capture(&mut self, pt: PieceTo, victim: Piece, bonus: i32) {
         gravity(&mut self.capture[pt * 6 + victim as usize], bonus);
     }
@@ -222,6 +248,13 @@ pub fn learn_cutoff(hist: &mut Histories, pos: &Position, c: &Cutoff, quiet_hist
             hist.update_quiet(side, c.best, pt_of(c.best), c.prevs, bonus);
             for &q in c.quiets {
                 hist.update_quiet(side, q, pt_of(q), c.prevs, -malus);
+            }
+            if pawn_history_pct() != 0 {
+                let slot = pawn_slot(board);
+                hist.update_pawn(slot, pt_of(c.best), bonus);
+                for &q in c.quiets {
+                    hist.update_pawn(slot, pt_of(q), -malus);
+                }
             }
         }
         hist.add_refutation(c.ply, c.best, c.prevs[0]);
@@ -279,6 +312,22 @@ impl Tried {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pawn_history_learns_per_pawn_structure() {
+        let mut h = Histories::default();
+        let start = Board::default();
+        let e4: Board = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+            .parse()
+            .unwrap();
+        assert_ne!(pawn_slot(&start), pawn_slot(&e4), "two structures, one row");
+        let pt = piece_to(Color::White, Piece::Knight, Square::F3);
+        h.update_pawn(pawn_slot(&start), pt, 500);
+        assert!(h.pawn[pawn_slot(&start) * PIECE_TO + pt] > 0);
+        assert_eq!(h.pawn[pawn_slot(&e4) * PIECE_TO + pt], 0);
+        // Off by default: not read, so the search is unchanged.
+        assert_eq!(h.pawn_row(&start).is_some(), pawn_history_pct() != 0);
+    }
 
     #[test]
     fn gravity_saturates() {

@@ -10,7 +10,7 @@
 
 use super::config::SearchConfig;
 use super::history::{Histories, PieceTo, piece_to};
-use super::params::{capture_history_divisor, check_bonus, mvv_scale};
+use super::params::{capture_history_divisor, check_bonus, mvv_scale, pawn_history_pct};
 use crate::board::moves::{CheckInfo, legal_moves, moving_piece};
 use crate::board::see::{attackers_to, see_ge, see_value};
 use crate::board::{BitBoard, Move, Piece, Position, Rank, Square};
@@ -441,6 +441,8 @@ impl MovePicker {
             ctx.hist.continuation_row(2, ctx.prevs[1]),
         ];
         let cont = |row: Option<&[i16]>, pt: PieceTo| row.map_or(0, |r| r[pt] as i32);
+        let pawn_row = ctx.hist.pawn_row(board);
+        let pawn_pct = pawn_history_pct();
         for entry in &mut self.list[self.noisy_end..self.len] {
             let mv = entry.0;
             let piece = marked_piece(entry.1);
@@ -458,6 +460,7 @@ impl MovePicker {
             entry.1 = ctx.hist.butterfly(stm, mv, ctx.threats)
                 + cont(rows[0], pt)
                 + cont(rows[1], pt)
+                + cont(pawn_row, pt) * pawn_pct / 100
                 + check;
         }
     }

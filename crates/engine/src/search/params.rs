@@ -158,6 +158,10 @@ macro_rules! for_each_tunable {
             mvv_scale: i32 = 16, 4, 64, 2;
             /// Capture history divided by this before it joins MVV-LVA.
             capture_history_divisor: i32 = 16, 4, 64, 2;
+            /// Weight (percent) of the pawn history, by pawn structure and
+            /// (piece, square), in the order of quiet moves; 0 turns it off
+            /// (neither read nor learned).
+            pawn_history_pct: i32 = 0, 0, 200, 10;
 
             // --- Correction history (correction.rs) ---
 
