@@ -85,11 +85,26 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
             });
         }
         drop(tx);
-        let written = write_in_order(&mut file, rx, first, opts, started);
+        let mut plies = 0u64;
+        let written = write_in_order(
+            (&mut file, &opts.out),
+            rx,
+            (first, opts.games),
+            "datagen",
+            |bytes: Vec<u8>| {
+                // 32 bytes of board, then 4 per ply and 4 for the terminator.
+                plies += (bytes.len() as u64 - 36) / 4;
+                let rate = plies as f64 / started.elapsed().as_secs_f64().max(1e-3);
+                (
+                    bytes,
+                    format!("{plies} positions this run, {rate:.0} pos/s"),
+                )
+            },
+        );
         if written.is_err() {
             failed.store(true, Ordering::Relaxed);
         }
-        written
+        written.map(|games| (games, plies))
     })?;
     Ok(Summary {
         resumed_from: first,
@@ -110,41 +125,42 @@ pub(crate) fn check_limits(soft: u64, hard: u64, threads: usize) -> Result<(), S
     Ok(())
 }
 
-/// Writes the games as they come in, each in index order, one write and a
-/// flush per game; returns (games, plies) written.
-fn write_in_order(
-    file: &mut File,
-    rx: mpsc::Receiver<(u64, Result<Vec<u8>, String>)>,
-    first: u64,
-    opts: &Options,
-    started: Instant,
-) -> Result<(u64, u64), String> {
+/// Writes items that come in numbered (from `first`, in any order) to
+/// `file` in their order: `encode` gives an item's bytes and a progress
+/// message; one write and a flush per item, so a stopped run leaves whole
+/// games. Returns the items written. Shared by datagen and rescoring.
+pub(crate) fn write_in_order<T>(
+    (file, out): (&mut File, &Path),
+    rx: mpsc::Receiver<(u64, Result<T, String>)>,
+    (first, total): (u64, u64),
+    label: &str,
+    mut encode: impl FnMut(T) -> (Vec<u8>, String),
+) -> Result<u64, String> {
     let bar = progress::bar(
-        opts.games,
+        total,
         "{elapsed_precise} [{bar:30}] {pos}/{len} games, {msg} (eta {eta})",
     );
     bar.set_position(first);
     let mut waiting = BTreeMap::new();
-    let (mut want, mut plies) = (first, 0u64);
-    for (i, game) in rx {
-        waiting.insert(i, game?);
-        while let Some(bytes) = waiting.remove(&want) {
+    let mut want = first;
+    for (i, item) in rx {
+        debug_assert!(i >= want && !waiting.contains_key(&i), "item {i} twice");
+        waiting.insert(i, item?);
+        while let Some(item) = waiting.remove(&want) {
+            let (bytes, message) = encode(item);
             file.write_all(&bytes)
                 .and_then(|_| file.flush())
-                .map_err(|e| format!("cannot write {}: {e}", opts.out.display()))?;
+                .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
             want += 1;
-            // 32 bytes of board, then 4 per ply and 4 for the terminator.
-            plies += (bytes.len() as u64 - 36) / 4;
-            let rate = plies as f64 / started.elapsed().as_secs_f64().max(1e-3);
             bar.set_position(want);
-            bar.set_message(format!("{plies} positions, {rate:.0} pos/s"));
             if bar.is_hidden() && want.is_multiple_of(100) {
-                eprintln!("datagen: {want} games, {plies} positions this run, {rate:.0} pos/s");
+                eprintln!("{label}: {want} games, {message}");
             }
+            bar.set_message(message);
         }
     }
     bar.finish();
-    Ok((want - first, plies))
+    Ok(want - first)
 }
 
 /// The game file prepared as [`prepare_file`] does, opened for appending,

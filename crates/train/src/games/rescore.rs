@@ -6,16 +6,13 @@
 //! are kept. Older games scored by a weaker network thus teach the current
 //! one's judgement, at the cost of a search per kept position.
 
-use std::collections::BTreeMap;
-use std::fs::File;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
 use super::{GameRecord, file::read_bytes, parse};
-use crate::progress;
+use crate::datagen::write_in_order;
 use cutoff_engine::board::{Position, fen, moves};
 use cutoff_engine::search::info::Silent;
 use cutoff_engine::search::limits::Limits;
@@ -66,8 +63,12 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     }
     let started = Instant::now();
     let next = AtomicU64::new(first);
-    let (tx, rx) = mpsc::channel::<(u64, GameRecord, u64, u64)>();
-    let mut summary = std::thread::scope(|s| {
+    let (tx, rx) = mpsc::channel::<(u64, Result<(GameRecord, u64, u64), String>)>();
+    let mut summary = Summary {
+        resumed_from: first,
+        ..Summary::default()
+    };
+    summary.games = std::thread::scope(|s| {
         for _ in 0..opts.threads {
             let (tx, next, games) = (tx.clone(), &next, &games);
             s.spawn(move || {
@@ -77,15 +78,26 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
                     let Some(game) = games.get(i as usize) else {
                         break;
                     };
-                    let (new, rescored, changed) = rescore_game(game, opts, &pool);
-                    if tx.send((i, new, rescored, changed)).is_err() {
+                    let rescored = rescore_game(game, opts, &pool);
+                    if tx.send((i, Ok(rescored))).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(tx);
-        write_in_order(&mut file, rx, first, games.len() as u64, &opts.out)
+        let total = games.len() as u64;
+        let (rescored, changed) = (&mut summary.rescored, &mut summary.changed);
+        write_in_order(
+            (&mut file, &opts.out),
+            rx,
+            (first, total),
+            "rescore",
+            |(game, n, c): (GameRecord, u64, u64)| {
+                (*rescored, *changed) = (*rescored + n, *changed + c);
+                (game.encode(), format!("{} positions rescored", *rescored))
+            },
+        )
     })?;
     summary.seconds = started.elapsed().as_secs_f64();
     Ok(summary)
@@ -162,51 +174,6 @@ pub fn rescore_game(
     };
     debug_assert_eq!(new.plies.len(), game.plies.len());
     (new, rescored, changed)
-}
-
-/// Writes the games in index order as they come in.
-fn write_in_order(
-    file: &mut File,
-    rx: mpsc::Receiver<(u64, GameRecord, u64, u64)>,
-    first: u64,
-    total: u64,
-    out: &Path,
-) -> Result<Summary, String> {
-    let bar = progress::bar(
-        total,
-        "{elapsed_precise} [{bar:30}] {pos}/{len} games, {msg} (eta {eta})",
-    );
-    bar.set_position(first);
-    let mut waiting = BTreeMap::new();
-    let mut summary = Summary {
-        resumed_from: first,
-        ..Summary::default()
-    };
-    for (i, game, rescored, changed) in rx {
-        waiting.insert(i, game);
-        summary.rescored += rescored;
-        summary.changed += changed;
-        while let Some(game) = waiting.remove(&(first + summary.games)) {
-            // One write and a flush per game: a stopped run leaves whole games.
-            file.write_all(&game.encode())
-                .and_then(|_| file.flush())
-                .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-            summary.games += 1;
-            bar.set_position(first + summary.games);
-            bar.set_message(format!("{} positions rescored", summary.rescored));
-            if bar.is_hidden() && summary.games.is_multiple_of(100) {
-                eprintln!(
-                    "rescore: {} games, {} positions rescored",
-                    first + summary.games,
-                    summary.rescored
-                );
-            }
-        }
-    }
-    bar.finish();
-    file.flush()
-        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-    Ok(summary)
 }
 
 #[cfg(test)]
