@@ -94,17 +94,34 @@ pub fn main(a: TrainArgs) -> ExitCode {
 }
 
 fn train(a: TrainArgs) -> Result<(), String> {
-    let Some(path) = &a.recipe else {
-        return train_with(options(a));
-    };
+    match &a.recipe {
+        Some(path) => train_recipe(path, &a.dir, a.resume).map(|_| ()),
+        None => train_with(options(a)),
+    }
+}
+
+/// Trains as the recipe at `path` says into `dir`, first rebuilding the
+/// network its `init-recipe` names (into `dir/init`, reused when it is
+/// already there with the right sha256); returns the network's path.
+fn train_recipe(path: &Path, dir: &Path, resume: bool) -> Result<PathBuf, String> {
     let recipe = recipe::read(path)?;
     let mut argv = vec![
         "recipe".to_string(),
         "--dir".into(),
-        a.dir.display().to_string(),
+        dir.display().to_string(),
     ];
     argv.extend(recipe.flags.iter().cloned());
-    if a.resume {
+    if let Some(parent) = &recipe.init_recipe {
+        let init = init_network(parent, &dir.join("init"), resume).map_err(|e| {
+            format!(
+                "{} (the init-recipe of {}): {e}",
+                parent.display(),
+                path.display()
+            )
+        })?;
+        argv.extend(["--init".to_string(), init.display().to_string()]);
+    }
+    if resume {
         argv.push("--resume".into());
     }
     let parsed = RecipeArgs::try_parse_from(&argv)
@@ -113,15 +130,33 @@ fn train(a: TrainArgs) -> Result<(), String> {
     train_with(opts.clone())?;
     let net = opts.dir.join("net.nnue");
     match recipe.sha256 {
-        Some(want) => check_sha(&net, &want),
-        None => {
-            println!(
-                "train: the recipe names no sha256; {} is not checked",
-                net.display()
-            );
-            Ok(())
-        }
+        Some(want) => check_sha(&net, &want)?,
+        None => println!(
+            "train: the recipe names no sha256; {} is not checked",
+            net.display()
+        ),
     }
+    Ok(net)
+}
+
+/// The network of the recipe at `path`, trained into `dir` unless it is
+/// already there. A chain's links must name their sha256: a fine-tune
+/// from an unchecked network would rebuild nothing reliably.
+fn init_network(path: &Path, dir: &Path, resume: bool) -> Result<PathBuf, String> {
+    let want = recipe::read(path)?
+        .sha256
+        .ok_or("a recipe another starts from must name its sha256")?;
+    let net = dir.join("net.nnue");
+    if net.exists() && recipe::sha256_file(&net)? == want {
+        println!("train: {} is there with sha256 {want}", net.display());
+        return Ok(net);
+    }
+    println!(
+        "train: rebuilding {} into {}",
+        path.display(),
+        dir.display()
+    );
+    train_recipe(path, dir, resume)
 }
 
 fn check_sha(net: &Path, want: &str) -> Result<(), String> {

@@ -3,10 +3,14 @@
 //! `cutoff train` (`data = a.games.xz b.games.xz`, `epochs = 20`, `no-mirror
 //! = true`, ...), and `sha256 = <hex>` names the network they make. Data
 //! paths are relative to the recipe's folder.
+//!
+//! `init-recipe = other.recipe` starts from the network another recipe
+//! makes, rebuilt first: a chain of fine-tunes rebuilds with one command,
+//! down to the recipe that starts from random weights.
 
 use std::fs;
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
@@ -15,6 +19,8 @@ use sha2::{Digest, Sha256};
 pub struct Recipe {
     pub flags: Vec<String>,
     pub sha256: Option<String>,
+    /// The recipe whose network this one starts from (`init-recipe`).
+    pub init_recipe: Option<PathBuf>,
 }
 
 /// Reads a recipe; a malformed line is an error naming it.
@@ -49,6 +55,7 @@ pub fn parse(text: &str, folder: &Path) -> Result<Recipe, String> {
                 recipe.flags.push("--init".into());
                 recipe.flags.push(folder.join(value).display().to_string());
             }
+            "init-recipe" => recipe.init_recipe = Some(folder.join(value)),
             "dir" | "recipe" | "resume" => {
                 return Err(format!("line {}: `{key}` is not a recipe's to set", n + 1));
             }
@@ -58,6 +65,9 @@ pub fn parse(text: &str, folder: &Path) -> Result<Recipe, String> {
                 recipe.flags.push(value.to_string());
             }
         }
+    }
+    if recipe.init_recipe.is_some() && recipe.flags.iter().any(|f| f == "--init") {
+        return Err("`init` and `init-recipe` both name a starting network".into());
     }
     Ok(recipe)
 }
