@@ -88,7 +88,9 @@ pub struct Histories {
     /// `continuation[prev_piece_to][piece_to]`, shared by the 1- and 2-ply tables.
     continuation: [Vec<i16>; 2],
     capture: Vec<i16>,
-    /// `pawn[pawn_slot][piece_to]`.
+    /// `pawn[pawn_slot][piece_to]`; empty while the pawn history is off
+    /// (1.5 MB a thread otherwise; a `spsa` build that turns it on gets
+    /// the table at the next `ucinewgame`).
     pawn: Vec<i16>,
     countermove: Vec<Option<Move>>,
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
@@ -101,7 +103,11 @@ impl Default for Histories {
             butterfly: vec![0; 2 * 4 * 64 * 64],
             continuation: [vec![0; PIECE_TO * PIECE_TO], vec![0; PIECE_TO * PIECE_TO]],
             capture: vec![0; PIECE_TO * 6],
-            pawn: vec![0; PAWN_SLOTS * PIECE_TO],
+            pawn: if pawn_history_pct() != 0 {
+                vec![0; PAWN_SLOTS * PIECE_TO]
+            } else {
+                Vec::new()
+            },
             countermove: vec![None; PIECE_TO],
             killers: [[None; 2]; MAX_PLY + 1],
             correction: CorrectionHistory::default(),
@@ -138,10 +144,10 @@ impl Histories {
     /// The pawn-history row of `board`'s pawn structure, indexed by
     /// `PieceTo`; `None` when the pawn history is off.
     pub fn pawn_row(&self, board: &Board) -> Option<&[i16]> {
-        (pawn_history_pct() != 0).then(|| {
-            let start = pawn_slot(board) * PIECE_TO;
-            &self.pawn[start..start + PIECE_TO]
-        })
+        let start = pawn_slot(board) * PIECE_TO;
+        (pawn_history_pct() != 0)
+            .then(|| self.pawn.get(start..start + PIECE_TO))
+            .flatten()
     }
 
     pub fn capture(&self, pt: PieceTo, victim: Piece) -> i32 {
@@ -249,7 +255,7 @@ pub fn learn_cutoff(hist: &mut Histories, pos: &Position, c: &Cutoff, quiet_hist
             for &q in c.quiets {
                 hist.update_quiet(side, q, pt_of(q), c.prevs, -malus);
             }
-            if pawn_history_pct() != 0 {
+            if pawn_history_pct() != 0 && !hist.pawn.is_empty() {
                 let slot = pawn_slot(board);
                 hist.update_pawn(slot, pt_of(c.best), bonus);
                 for &q in c.quiets {
@@ -315,7 +321,10 @@ mod tests {
 
     #[test]
     fn pawn_history_learns_per_pawn_structure() {
-        let mut h = Histories::default();
+        let mut h = Histories {
+            pawn: vec![0; PAWN_SLOTS * PIECE_TO],
+            ..Histories::default()
+        };
         let start = Board::default();
         let e4: Board = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
             .parse()
