@@ -308,85 +308,60 @@ fn a_chain_of_recipes_rebuilds_from_random_weights() {
     let sha256 = |p: &Path| cutoff_train::nnue::recipe::sha256_file(p).expect("sha256");
     let dir = temp_dir("chain");
     std::fs::create_dir_all(&dir).expect("temp dir");
-    let train = |recipe: &str, out: &str| {
+    // Writes recipe `name` and trains it into `name`'s folder.
+    let train = |name: &str, text: &str| {
+        std::fs::write(dir.join(format!("{name}.recipe")), text).expect("write");
         std::process::Command::new(env!("CARGO_BIN_EXE_cutoff"))
             .args(["train", "--recipe"])
-            .arg(dir.join(recipe))
+            .arg(dir.join(format!("{name}.recipe")))
             .arg("--dir")
-            .arg(dir.join(out))
+            .arg(dir.join(name))
             .output()
             .expect("runs")
     };
+    let trained = |name: &str, text: &str| {
+        let out = train(name, text);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        sha256(&dir.join(name).join("net.nnue"))
+    };
+    let refused = |name: &str, text: &str| {
+        let out = train(name, text);
+        assert!(!out.status.success(), "{name} was trained");
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let data = sample_path().display().to_string();
     let base = format!(
-        "data = {}\nepochs = 1\nbatch = 256\nthreads = 2\nseed = 5\nvalidation = 0.1\nhidden = 32\n",
-        sample_path().display()
+        "data = {data}\nepochs = 1\nbatch = 256\nthreads = 2\nseed = 5\nvalidation = 0.1\nhidden = 32\n"
     );
-    std::fs::write(dir.join("root.recipe"), &base).expect("write");
-    let root = train("root.recipe", "root");
-    assert!(
-        root.status.success(),
-        "{}",
-        String::from_utf8_lossy(&root.stderr)
-    );
-    let root_sha = sha256(&dir.join("root/net.nnue"));
-    let tune = "data = {}\nepochs = 1\nbatch = 256\nthreads = 2\nseed = 6\nvalidation = 0.1\nhidden = 32\nlr = 0.0002\n";
-    let tune = tune.replace("{}", &sample_path().display().to_string());
+    let root_sha = trained("root", &base);
+    let tune = base.replace("seed = 5", "seed = 6\nlr = 0.0002");
 
     // Without the root's sha256 the chain is refused.
-    std::fs::write(
-        dir.join("tune.recipe"),
-        format!("{tune}init-recipe = root.recipe\n"),
-    )
-    .expect("write");
-    let refused = train("tune.recipe", "refused");
-    assert!(!refused.status.success());
-    let err = String::from_utf8_lossy(&refused.stderr);
+    let err = refused("tune", &format!("{tune}init-recipe = root.recipe\n"));
     assert!(err.contains("must name its sha256"), "{err}");
 
-    // With it, the fine-tune rebuilds its root first, then matches a
-    // fine-tune started from the root's network by `init`.
+    // With it, the fine-tune rebuilds its root first (into its `init`
+    // folder), then matches the same fine-tune started by `init`.
     std::fs::write(
         dir.join("root.recipe"),
         format!("{base}sha256 = {root_sha}\n"),
     )
     .expect("write");
-    let chained = train("tune.recipe", "chained");
-    assert!(
-        chained.status.success(),
-        "{}",
-        String::from_utf8_lossy(&chained.stderr)
-    );
+    let chained = trained("chained", &format!("{tune}init-recipe = root.recipe\n"));
     assert_eq!(sha256(&dir.join("chained/init/net.nnue")), root_sha);
-    std::fs::write(
-        dir.join("direct.recipe"),
-        format!("{tune}init = root/net.nnue\n"),
-    )
-    .expect("write");
-    let direct = train("direct.recipe", "direct");
-    assert!(
-        direct.status.success(),
-        "{}",
-        String::from_utf8_lossy(&direct.stderr)
-    );
-    let chained_net = std::fs::read(dir.join("chained/net.nnue")).expect("chained net");
-    assert_eq!(
-        chained_net,
-        std::fs::read(dir.join("direct/net.nnue")).expect("direct net")
-    );
-    assert_ne!(
-        sha256(&dir.join("chained/net.nnue")),
-        root_sha,
-        "the fine-tune trained"
-    );
+    let direct = trained("direct", &format!("{tune}init = root/net.nnue\n"));
+    assert_eq!(chained, direct);
+    assert_ne!(chained, root_sha, "the fine-tune trained");
 
     // Both at once is an error naming the recipe.
-    std::fs::write(
-        dir.join("both.recipe"),
-        format!("{tune}init = root/net.nnue\ninit-recipe = root.recipe\n"),
-    )
-    .expect("write");
-    let both = train("both.recipe", "both");
-    assert!(!both.status.success());
-    assert!(String::from_utf8_lossy(&both.stderr).contains("both.recipe"));
+    let err = refused(
+        "both",
+        &format!("{tune}init = root/net.nnue\ninit-recipe = root.recipe\n"),
+    );
+    assert!(err.contains("both.recipe"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
