@@ -144,10 +144,11 @@ impl Histories {
     /// The pawn-history row of `board`'s pawn structure, indexed by
     /// `PieceTo`; `None` when the pawn history is off.
     pub fn pawn_row(&self, board: &Board) -> Option<&[i16]> {
+        if pawn_history_pct() == 0 {
+            return None;
+        }
         let start = pawn_slot(board) * PIECE_TO;
-        (pawn_history_pct() != 0)
-            .then(|| self.pawn.get(start..start + PIECE_TO))
-            .flatten()
+        self.pawn.get(start..start + PIECE_TO)
     }
 
     pub fn capture(&self, pt: PieceTo, victim: Piece) -> i32 {

@@ -13,7 +13,8 @@ use std::time::Instant;
 
 use super::{GameRecord, file::read_bytes, parse};
 use crate::datagen::write_in_order;
-use cutoff_engine::board::{Position, fen, moves};
+use crate::nnue::data::Filter;
+use cutoff_engine::board::{Position, fen};
 use cutoff_engine::search::info::Silent;
 use cutoff_engine::search::limits::Limits;
 use cutoff_engine::search::{SearchJob, Settings, Shared, ThreadPool};
@@ -143,14 +144,14 @@ pub fn rescore_game(
         ..Limits::default()
     };
     pool.new_game();
+    let filter = Filter {
+        skip_plies: opts.skip_plies,
+        ..Filter::default()
+    };
     let (mut rescored, mut changed) = (0, 0);
     let mut plies = Vec::with_capacity(game.plies.len());
     for (ply, &(mv, old)) in game.plies.iter().enumerate() {
-        let board = pos.board();
-        let trainable = ply >= opts.skip_plies
-            && board.checkers().is_empty()
-            && mv.promotion.is_none()
-            && !moves::is_capture(board, mv);
+        let trainable = filter.unfit(ply, pos.board(), mv).is_none();
         let mut score = old;
         if trainable {
             let job = SearchJob::new(pos.clone(), limits.clone(), Settings::default());
@@ -180,7 +181,7 @@ pub fn rescore_game(
 mod tests {
     use super::*;
     use crate::datagen::game::{GameConfig, play};
-    use cutoff_engine::board::Board;
+    use cutoff_engine::board::{Board, moves};
 
     fn options(threads: usize) -> Options {
         Options {

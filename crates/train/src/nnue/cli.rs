@@ -95,16 +95,20 @@ pub fn main(a: TrainArgs) -> ExitCode {
 
 fn train(a: TrainArgs) -> Result<(), String> {
     match &a.recipe {
-        Some(path) => train_recipe(path, &a.dir, a.resume).map(|_| ()),
+        Some(path) => train_recipe(path, &recipe::read(path)?, &a.dir, a.resume).map(|_| ()),
         None => train_with(options(a)),
     }
 }
 
-/// Trains as the recipe at `path` says into `dir`, first rebuilding the
-/// network its `init-recipe` names (into `dir/init`, reused when it is
+/// Trains as `recipe` (read from `path`) says into `dir`, first rebuilding
+/// the network its `init-recipe` names (into `dir/init`, reused when it is
 /// already there with the right sha256); returns the network's path.
-fn train_recipe(path: &Path, dir: &Path, resume: bool) -> Result<PathBuf, String> {
-    let recipe = recipe::read(path)?;
+fn train_recipe(
+    path: &Path,
+    recipe: &recipe::Recipe,
+    dir: &Path,
+    resume: bool,
+) -> Result<PathBuf, String> {
     let mut argv = vec![
         "recipe".to_string(),
         "--dir".into(),
@@ -129,8 +133,8 @@ fn train_recipe(path: &Path, dir: &Path, resume: bool) -> Result<PathBuf, String
     let opts = options(parsed.args);
     train_with(opts.clone())?;
     let net = opts.dir.join("net.nnue");
-    match recipe.sha256 {
-        Some(want) => check_sha(&net, &want)?,
+    match &recipe.sha256 {
+        Some(want) => check_sha(&net, want)?,
         None => println!(
             "train: the recipe names no sha256; {} is not checked",
             net.display()
@@ -143,8 +147,10 @@ fn train_recipe(path: &Path, dir: &Path, resume: bool) -> Result<PathBuf, String
 /// already there. A chain's links must name their sha256: a fine-tune
 /// from an unchecked network would rebuild nothing reliably.
 fn init_network(path: &Path, dir: &Path, resume: bool) -> Result<PathBuf, String> {
-    let want = recipe::read(path)?
+    let parent = recipe::read(path)?;
+    let want = parent
         .sha256
+        .as_deref()
         .ok_or("a recipe another starts from must name its sha256")?;
     let net = dir.join("net.nnue");
     if net.exists() && recipe::sha256_file(&net)? == want {
@@ -156,7 +162,7 @@ fn init_network(path: &Path, dir: &Path, resume: bool) -> Result<PathBuf, String
         path.display(),
         dir.display()
     );
-    train_recipe(path, dir, resume)
+    train_recipe(path, &parent, dir, resume)
 }
 
 fn check_sha(net: &Path, want: &str) -> Result<(), String> {

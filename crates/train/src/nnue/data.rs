@@ -6,7 +6,7 @@ use std::path::Path;
 
 use crate::datagen::format::{RECORD_SIZE, encode};
 use crate::games::{self, GameRecord};
-use cutoff_engine::board::moves;
+use cutoff_engine::board::{Board, Move, moves};
 use cutoff_engine::eval::nnue::FeatureSet;
 
 /// One datagen record, kept packed until a batch needs it.
@@ -33,6 +33,33 @@ pub struct Filter {
     pub skip_plies: usize,
     /// Skip positions scored beyond this (centipawns).
     pub max_score: i32,
+}
+
+/// Why a position is dropped before its score is looked at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unfit {
+    /// Within the first `skip_plies` of the game.
+    Opening,
+    InCheck,
+    /// A capture or a promotion is played from it.
+    Noisy,
+}
+
+impl Filter {
+    /// Whether the position at `ply`, with `mv` played from it, can be
+    /// trained on whatever its score (the score limit aside): the
+    /// positions rescoring searches again.
+    pub fn unfit(&self, ply: usize, board: &Board, mv: Move) -> Option<Unfit> {
+        if ply < self.skip_plies {
+            Some(Unfit::Opening)
+        } else if !board.checkers().is_empty() {
+            Some(Unfit::InCheck)
+        } else if mv.promotion.is_some() || moves::is_capture(board, mv) {
+            Some(Unfit::Noisy)
+        } else {
+            None
+        }
+    }
 }
 
 impl Default for Filter {
@@ -113,17 +140,15 @@ pub fn load(paths: &[impl AsRef<Path>], filter: &Filter) -> Result<(Vec<Packed>,
 fn keep_positions(game: &GameRecord, filter: &Filter, out: &mut Vec<Packed>, counts: &mut Counts) {
     counts.games += 1;
     game.replay(|ply, board, mv, score| {
-        let counter = if ply < filter.skip_plies {
-            &mut counts.opening
-        } else if !board.checkers().is_empty() {
-            &mut counts.in_check
-        } else if mv.promotion.is_some() || moves::is_capture(board, mv) {
-            &mut counts.noisy
-        } else if i32::from(score).abs() > filter.max_score {
-            &mut counts.score
-        } else {
-            out.push(encode(board, score, game.result));
-            &mut counts.kept
+        let counter = match filter.unfit(ply, board, mv) {
+            Some(Unfit::Opening) => &mut counts.opening,
+            Some(Unfit::InCheck) => &mut counts.in_check,
+            Some(Unfit::Noisy) => &mut counts.noisy,
+            None if i32::from(score).abs() > filter.max_score => &mut counts.score,
+            None => {
+                out.push(encode(board, score, game.result));
+                &mut counts.kept
+            }
         };
         *counter += 1;
     });
