@@ -6,6 +6,8 @@
 #
 # usage: tools/calibrate_strength.sh CUTOFF_ELO SF_ELO GAMES [SEED] [PGN]
 #   e.g. tools/calibrate_strength.sh 2000 2000 40 1 cal-2000.pgn
+# CUTOFF_ELO `full` plays Cutoff at full strength (no UCI_LimitStrength):
+#   tools/calibrate_strength.sh full 2850 400 701 full-vs-2850.pgn
 # CUTOFF (default target/release/cutoff), STOCKFISH (default
 # /usr/games/stockfish), TC (default 10+0.1), CONCURRENCY (default 2);
 # FASTCHESS (default: fastchess on PATH) is the runner.
@@ -19,9 +21,14 @@ PGN=${5:-strength-$CUTOFF_ELO-vs-$SF_ELO.pgn}
 # Stockfish with UCI_LimitStrength plays moves other than its PV's first;
 # fastchess warns of each (four lines), and those are dropped here; the exit
 # status is fastchess's.
+if [ "$CUTOFF_ELO" = full ]; then
+  limit=
+else
+  limit="option.UCI_LimitStrength=true option.UCI_Elo=$CUTOFF_ELO"
+fi
+# shellcheck disable=SC2086 # $limit is two key=value words or none
 status=$( { { match "$PGN" "${TC:-10+0.1}" \
-  -engine name=cutoff-"$CUTOFF_ELO" cmd="${CUTOFF:-target/release/cutoff}" \
-    option.UCI_LimitStrength=true option.UCI_Elo="$CUTOFF_ELO" \
+  -engine name=cutoff-"$CUTOFF_ELO" cmd="${CUTOFF:-target/release/cutoff}" $limit \
   -engine name=sf-"$SF_ELO" cmd="${STOCKFISH:-/usr/games/stockfish}" \
     option.UCI_LimitStrength=true option.UCI_Elo="$SF_ELO" \
   -rounds "$(rounds "$GAMES")" -srand "$SEED" -concurrency "${CONCURRENCY:-2}" \
