@@ -4,7 +4,7 @@
 //! cheap approximation).
 
 use cozy_chess::{
-    BitBoard, Board, Color, Move, Piece, Square, get_bishop_moves, get_king_moves,
+    BitBoard, Board, Color, File, Move, Piece, Square, get_bishop_moves, get_king_moves,
     get_knight_moves, get_pawn_attacks, get_rook_moves,
 };
 
@@ -20,10 +20,7 @@ pub fn see_value(piece: Piece) -> i32 {
 pub fn attacked_by(board: &Board, color: Color) -> BitBoard {
     let occ = board.occupied();
     let ours = |p: Piece| board.colored_pieces(color, p);
-    let mut attacks = BitBoard::EMPTY;
-    for sq in ours(Piece::Pawn) {
-        attacks |= get_pawn_attacks(sq, color);
-    }
+    let mut attacks = pawn_attacks(ours(Piece::Pawn), color);
     for sq in ours(Piece::Knight) {
         attacks |= get_knight_moves(sq);
     }
@@ -37,6 +34,20 @@ pub fn attacked_by(board: &Board, color: Color) -> BitBoard {
         attacks |= get_king_moves(sq);
     }
     attacks
+}
+
+/// The squares `color`'s `pawns` attack, all at once: each pawn's two
+/// diagonal steps forward, as shifts of the whole set (a1 = 0, h8 = 63), the
+/// edge file masked off so no step wraps round the board.
+pub fn pawn_attacks(pawns: BitBoard, color: Color) -> BitBoard {
+    let (not_a, not_h) = (
+        pawns.0 & !File::A.bitboard().0,
+        pawns.0 & !File::H.bitboard().0,
+    );
+    BitBoard(match color {
+        Color::White => (not_a << 7) | (not_h << 9),
+        Color::Black => (not_a >> 9) | (not_h >> 7),
+    })
 }
 
 /// All pieces of both colours attacking `sq` given the occupancy `occ`.
@@ -172,6 +183,24 @@ mod tests {
             for sq in Square::ALL {
                 let by = attackers_to(&board, sq, board.occupied()) & board.colors(color);
                 assert_eq!(attacks.has(sq), !by.is_empty(), "{color:?} {sq}");
+            }
+        }
+    }
+
+    #[test]
+    fn pawn_attacks_of_a_set_are_those_of_its_pawns() {
+        // Every square alone (edge files included), then every rank at once.
+        for color in [Color::White, Color::Black] {
+            for sq in Square::ALL {
+                let one = pawn_attacks(sq.bitboard(), color);
+                assert_eq!(one, get_pawn_attacks(sq, color), "{color:?} {sq}");
+            }
+            for rank in cozy_chess::Rank::ALL {
+                let set = rank.bitboard();
+                let each = set
+                    .into_iter()
+                    .fold(BitBoard::EMPTY, |a, sq| a | get_pawn_attacks(sq, color));
+                assert_eq!(pawn_attacks(set, color), each, "{color:?} {rank:?}");
             }
         }
     }
