@@ -401,7 +401,7 @@ pub struct SpeedResult {
     /// Milliseconds each position was searched.
     pub movetime: u64,
     pub nodes: u64,
-    /// Milliseconds spent searching (the clearing between positions not counted).
+    /// Milliseconds of the whole run (nothing is cleared between positions).
     pub ms: u64,
     /// The table's fill after each search (per mille): highest and mean.
     pub hashfull_max: u32,

@@ -20,7 +20,7 @@ pub fn see_value(piece: Piece) -> i32 {
 pub fn attacked_by(board: &Board, color: Color) -> BitBoard {
     let occ = board.occupied();
     let ours = |p: Piece| board.colored_pieces(color, p);
-    let mut attacks = pawn_attacks(ours(Piece::Pawn), color);
+    let mut attacks = BitBoard(pawn_attacks(ours(Piece::Pawn).0, color));
     for sq in ours(Piece::Knight) {
         attacks |= get_knight_moves(sq);
     }
@@ -36,18 +36,17 @@ pub fn attacked_by(board: &Board, color: Color) -> BitBoard {
     attacks
 }
 
-/// The squares `color`'s `pawns` attack, all at once: each pawn's two
-/// diagonal steps forward, as shifts of the whole set (a1 = 0, h8 = 63), the
-/// edge file masked off so no step wraps round the board.
-pub fn pawn_attacks(pawns: BitBoard, color: Color) -> BitBoard {
-    let (not_a, not_h) = (
-        pawns.0 & !File::A.bitboard().0,
-        pawns.0 & !File::H.bitboard().0,
-    );
-    BitBoard(match color {
+/// The squares a set of `color`'s pawns attacks (raw bits, a1 = bit 0), all
+/// at once: each pawn's two diagonal steps forward as shifts of the whole
+/// set, the edge file masked off so no step wraps round the board. The
+/// hand-crafted evaluation's pawn terms use it too.
+#[inline(always)]
+pub fn pawn_attacks(pawns: u64, color: Color) -> u64 {
+    let (not_a, not_h) = (pawns & !File::A.bitboard().0, pawns & !File::H.bitboard().0);
+    match color {
         Color::White => (not_a << 7) | (not_h << 9),
         Color::Black => (not_a >> 9) | (not_h >> 7),
-    })
+    }
 }
 
 /// All pieces of both colours attacking `sq` given the occupancy `occ`.
@@ -192,7 +191,7 @@ mod tests {
         // Every square alone (edge files included), then every rank at once.
         for color in [Color::White, Color::Black] {
             for sq in Square::ALL {
-                let one = pawn_attacks(sq.bitboard(), color);
+                let one = BitBoard(pawn_attacks(sq.bitboard().0, color));
                 assert_eq!(one, get_pawn_attacks(sq, color), "{color:?} {sq}");
             }
             for rank in cozy_chess::Rank::ALL {
@@ -200,7 +199,11 @@ mod tests {
                 let each = set
                     .into_iter()
                     .fold(BitBoard::EMPTY, |a, sq| a | get_pawn_attacks(sq, color));
-                assert_eq!(pawn_attacks(set, color), each, "{color:?} {rank:?}");
+                assert_eq!(
+                    BitBoard(pawn_attacks(set.0, color)),
+                    each,
+                    "{color:?} {rank:?}"
+                );
             }
         }
     }

@@ -22,14 +22,9 @@ pub fn adjacent_files(file: usize) -> u64 {
     ((f & !FILE_H) << 1) | ((f & !FILE_A) >> 1)
 }
 
-/// Squares attacked by a set of pawns of `color`.
-#[inline(always)]
-pub fn pawn_attacks(pawns: u64, color: Color) -> u64 {
-    match color {
-        Color::White => ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9),
-        Color::Black => ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7),
-    }
-}
+/// Squares attacked by a set of pawns of `color` (one definition, the
+/// board's, shared with the threat map).
+pub use crate::board::see::pawn_attacks;
 
 /// Every square on or ahead of the set, in `color`'s direction.
 #[inline(always)]
