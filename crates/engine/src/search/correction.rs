@@ -1,7 +1,8 @@
 //! Correction history: the static evaluation's typical error in positions
-//! with the same pawn structure (and, when `correction_nonpawn_pct` is set,
-//! the same placement of each side's other pieces), learned from search
-//! results and added to the evaluation before the search uses it.
+//! with the same pawn structure (and, when their weights are set, the same
+//! placement of each side's other pieces, or of both sides' knights, bishops
+//! and kings), learned from search results and added to the evaluation
+//! before the search uses it.
 //!
 //! A hand-crafted evaluation misjudges some structures consistently (a
 //! blockade it scores as a winning passer, a weak king it does not see). When
@@ -12,7 +13,9 @@
 //! Sound in the sense that matters: it changes only estimates, never a
 //! proven score, and its correction is bounded.
 
-use super::params::{correction_max_cp, correction_max_weight, correction_nonpawn_pct};
+use super::params::{
+    correction_max_cp, correction_max_weight, correction_minor_pct, correction_nonpawn_pct,
+};
 use super::score::{MATE_BOUND, Score};
 use crate::board::{Board, Color, Piece};
 
@@ -27,6 +30,9 @@ pub struct CorrectionHistory {
     /// By side to move and the placement of one colour's pieces other
     /// than pawns (White's, then Black's).
     nonpawn: [Vec<i32>; 2],
+    /// By side to move and the placement of both colours' knights, bishops
+    /// and kings (the minor-piece structure).
+    minor: Vec<i32>,
 }
 
 impl Default for CorrectionHistory {
@@ -34,6 +40,7 @@ impl Default for CorrectionHistory {
         Self {
             table: vec![0; 2 * SIZE],
             nonpawn: [vec![0; 2 * SIZE], vec![0; 2 * SIZE]],
+            minor: vec![0; 2 * SIZE],
         }
     }
 }
@@ -52,16 +59,28 @@ fn index(board: &Board) -> usize {
     board.side_to_move() as usize * SIZE + (pawn_hash(board) >> 50) as usize
 }
 
+/// Multipliers that spread the bits of up to six piece sets over a key.
+const MIX: [u64; 6] = [
+    0x9E37_79B9_7F4A_7C15,
+    0xC2B2_AE3D_27D4_EB4F,
+    0x1656_67B1_9E37_79F9,
+    0x85EB_CA77_C2B2_AE63,
+    0x27D4_EB2F_1656_67C5,
+    0x94D0_49BB_1331_11EB,
+];
+
+/// The entry of `board`'s side to move and a hash of the given piece sets.
+fn placement_index(board: &Board, sets: impl Iterator<Item = u64>) -> usize {
+    let key = sets
+        .zip(MIX)
+        .fold(0u64, |k, (set, m)| k ^ set.wrapping_mul(m));
+    let slot = (key.rotate_left(29).wrapping_mul(0xFF51_AFD7_ED55_8CCD) >> 50) as usize;
+    board.side_to_move() as usize * SIZE + slot
+}
+
 /// The entry of `board`'s side to move and the placement of `color`'s
 /// knights, bishops, rooks, queens and king.
 fn nonpawn_index(board: &Board, color: Color) -> usize {
-    const MIX: [u64; 5] = [
-        0x9E37_79B9_7F4A_7C15,
-        0xC2B2_AE3D_27D4_EB4F,
-        0x1656_67B1_9E37_79F9,
-        0x85EB_CA77_C2B2_AE63,
-        0x27D4_EB2F_1656_67C5,
-    ];
     let pieces = [
         Piece::Knight,
         Piece::Bishop,
@@ -69,11 +88,19 @@ fn nonpawn_index(board: &Board, color: Color) -> usize {
         Piece::Queen,
         Piece::King,
     ];
-    let key = pieces.iter().zip(MIX).fold(0u64, |k, (&p, m)| {
-        k ^ board.colored_pieces(color, p).0.wrapping_mul(m)
-    });
-    let slot = (key.rotate_left(29).wrapping_mul(0xFF51_AFD7_ED55_8CCD) >> 50) as usize;
-    board.side_to_move() as usize * SIZE + slot
+    placement_index(
+        board,
+        pieces.iter().map(|&p| board.colored_pieces(color, p).0),
+    )
+}
+
+/// The entry of `board`'s side to move and the placement of both colours'
+/// knights, bishops and kings (White's and Black's apart).
+fn minor_index(board: &Board) -> usize {
+    let sets = [Piece::Knight, Piece::Bishop, Piece::King]
+        .into_iter()
+        .flat_map(|p| [Color::White, Color::Black].map(|c| board.colored_pieces(c, p).0));
+    placement_index(board, sets)
 }
 
 impl CorrectionHistory {
@@ -85,13 +112,20 @@ impl CorrectionHistory {
             "correcting {raw}, not a static evaluation"
         );
         let pawn = self.table[index(board)];
-        let weight = correction_nonpawn_pct();
-        let c = if weight == 0 {
+        let (nonpawn_pct, minor_pct) = (correction_nonpawn_pct(), correction_minor_pct());
+        let c = if nonpawn_pct == 0 && minor_pct == 0 {
             pawn / GRAIN
         } else {
-            let nonpawn = self.nonpawn[0][nonpawn_index(board, Color::White)]
-                + self.nonpawn[1][nonpawn_index(board, Color::Black)];
-            (pawn * 100 + nonpawn * weight) / (GRAIN * 100)
+            let mut sum = pawn * 100;
+            if nonpawn_pct != 0 {
+                let nonpawn = self.nonpawn[0][nonpawn_index(board, Color::White)]
+                    + self.nonpawn[1][nonpawn_index(board, Color::Black)];
+                sum += nonpawn * nonpawn_pct;
+            }
+            if minor_pct != 0 {
+                sum += self.minor[minor_index(board)] * minor_pct;
+            }
+            sum / (GRAIN * 100)
         };
         (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
@@ -110,6 +144,9 @@ impl CorrectionHistory {
         if correction_nonpawn_pct() != 0 {
             fold(&mut self.nonpawn[0][nonpawn_index(board, Color::White)]);
             fold(&mut self.nonpawn[1][nonpawn_index(board, Color::Black)]);
+        }
+        if correction_minor_pct() != 0 {
+            fold(&mut self.minor[minor_index(board)]);
         }
     }
 }
@@ -171,5 +208,27 @@ mod tests {
         );
         // Same pawns: one pawn-structure entry for both.
         assert_eq!(index(&a), index(&b));
+    }
+
+    #[test]
+    fn minor_entries_follow_knights_bishops_and_kings_of_both_sides() {
+        let base: Board = "4k3/8/2n5/8/8/8/4P3/R1B1K3 w - - 0 1".parse().unwrap();
+        // A rook moved, a pawn moved: the same minor-piece entry.
+        let rook: Board = "4k3/8/2n5/8/8/8/4P3/1RB1K3 w - - 0 1".parse().unwrap();
+        let pawn: Board = "4k3/8/2n5/8/8/4P3/8/R1B1K3 w - - 0 1".parse().unwrap();
+        assert_eq!(minor_index(&base), minor_index(&rook));
+        assert_eq!(minor_index(&base), minor_index(&pawn));
+        // A knight, a bishop or a king moved, or the knight changed colour,
+        // or the other side to move: another entry.
+        for other in [
+            "4k3/8/8/3n4/8/8/4P3/R1B1K3 w - - 0 1",
+            "4k3/8/2n5/8/8/8/3BP3/R3K3 w - - 0 1",
+            "3k4/8/2n5/8/8/8/4P3/R1B1K3 w - - 0 1",
+            "4k3/8/2N5/8/8/8/4P3/R1B1K3 w - - 0 1",
+            "4k3/8/2n5/8/8/8/4P3/R1B1K3 b - - 0 1",
+        ] {
+            let board: Board = other.parse().unwrap();
+            assert_ne!(minor_index(&base), minor_index(&board), "{other}");
+        }
     }
 }

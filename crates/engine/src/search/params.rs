@@ -173,6 +173,10 @@ macro_rules! for_each_tunable {
             /// corrections by each side's non-pawn piece placement; 0 turns
             /// them off.
             correction_nonpawn_pct: i32 = 0, 0, 200, 10;
+            /// Weight (percent of the pawn-structure correction's) of the
+            /// correction by both sides' knights, bishops and kings; 0 turns
+            /// it off.
+            correction_minor_pct: i32 = 0, 0, 200, 10;
 
             // --- Transposition table replacement (tt.rs) ---
 
