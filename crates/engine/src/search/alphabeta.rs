@@ -147,7 +147,7 @@ impl Worker<'_> {
             node.static_eval = self.stack[ply].static_eval;
         } else {
             node.raw_eval = node.tt_entry.map_or_else(|| self.evaluate(), |e| e.eval);
-            node.static_eval = self.corrected(node.raw_eval);
+            node.static_eval = self.corrected(ply, node.raw_eval);
         }
         // Only a hash score from a main search of similar depth, never a
         // quiescence result (no quiet move but checks): a shallow bound
@@ -381,9 +381,11 @@ impl Worker<'_> {
     }
 
     /// The static evaluation `raw` plus the correction history's estimate of its error.
-    pub(super) fn corrected(&self, raw: Score) -> Score {
+    pub(super) fn corrected(&self, ply: usize, raw: Score) -> Score {
         if self.config.correction_history {
-            self.hist.correction.correct(self.pos.board(), raw)
+            self.hist
+                .correction
+                .correct(self.pos.board(), self.prevs(ply), raw)
         } else {
             raw
         }
@@ -404,9 +406,10 @@ impl Worker<'_> {
         {
             return;
         }
+        let prevs = self.prevs(node.ply);
         self.hist
             .correction
-            .update(self.pos.board(), node.depth, node.raw_eval, best);
+            .update(self.pos.board(), prevs, node.depth, node.raw_eval, best);
     }
 
     /// Searches a move after the first: reduced null window first (LMR), then

@@ -177,6 +177,9 @@ macro_rules! for_each_tunable {
             /// correction by both sides' knights, bishops and kings; 0 turns
             /// it off.
             correction_minor_pct: i32 = 0, 0, 200, 10;
+            /// Weight (percent of the pawn-structure correction's) of the
+            /// correction by the last two moves' (piece, to); 0 turns it off.
+            correction_cont_pct: i32 = 0, 0, 200, 10;
 
             // --- Transposition table replacement (tt.rs) ---
 

@@ -81,7 +81,7 @@ impl Worker<'_> {
             (-INFINITE, -INFINITE)
         } else {
             let raw = entry.map_or_else(|| self.evaluate(), |e| e.eval);
-            (raw, self.corrected(raw))
+            (raw, self.corrected(ply, raw))
         };
         // A hash score whose bound points the right way is a better guess
         // than the static evaluation for standing pat.
