@@ -13,6 +13,10 @@
 # "gain >= ELO1", H0 "gain <= ELO0". A run stopped early can be pooled with a
 # later one (new SEED and PGN) by tools/sprt_pgn.py --engine new.
 # FASTCHESS (default: fastchess on PATH) is the runner; GAMES caps the run.
+# NEW_OPTIONS and BASE_OPTIONS (default none) are UCI options for each side
+# as fastchess takes them, e.g. NEW_OPTIONS="option.rfp_margin=90" to play
+# tuned values of a `--features spsa` build against its defaults (the same
+# binary as NEW and BASE).
 set -eu
 NEW=$1
 BASE=$2
@@ -22,6 +26,8 @@ ELO1=${5:-10}
 SEED=${6:-1}
 PGN=${7:-sprt.pgn}
 . "$(dirname "$0")/match_conditions.sh"
-match "$PGN" "$TC" -engine name=new cmd="$NEW" -engine name=base cmd="$BASE" \
+# shellcheck disable=SC2086 # the options are words of key=value
+match "$PGN" "$TC" -engine name=new cmd="$NEW" ${NEW_OPTIONS:-} \
+  -engine name=base cmd="$BASE" ${BASE_OPTIONS:-} \
   -rounds "$(rounds "${GAMES:-4000}")" -srand "$SEED" \
   -sprt elo0="$ELO0" elo1="$ELO1" alpha=0.05 beta=0.05 model=normalized
