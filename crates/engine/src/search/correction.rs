@@ -13,11 +13,11 @@
 //! Sound in the sense that matters: it changes only estimates, never a
 //! proven score, and its correction is bounded.
 
-use super::history::{PIECE_TO, PieceTo};
 use super::params::{
     correction_cont_pct, correction_max_cp, correction_max_weight, correction_minor_pct,
     correction_nonpawn_pct,
 };
+use super::piece_to::{PIECE_TO, PieceTo};
 use super::score::{MATE_BOUND, Score};
 use crate::board::{Board, Color, Piece};
 
@@ -182,7 +182,7 @@ impl CorrectionHistory {
 
 #[cfg(test)]
 mod tests {
-    use super::super::history::piece_to;
+    use super::super::piece_to::piece_to;
     use super::*;
     use crate::board::Square;
 

@@ -66,14 +66,7 @@ fn gravity(entry: &mut i16, bonus: i32) {
     *entry = updated as i16;
 }
 
-/// A (piece, to-square) pair: the index of one continuation-history table.
-pub type PieceTo = usize;
-
-pub fn piece_to(color: Color, piece: Piece, to: Square) -> PieceTo {
-    ((color as usize * 6 + piece as usize) * 64) + to as usize
-}
-
-pub const PIECE_TO: usize = 2 * 6 * 64;
+pub use super::piece_to::{PIECE_TO, PieceTo, piece_to};
 
 /// Pawn structures the pawn history tells apart (a power of two).
 const PAWN_SLOTS: usize = 1 << 10;

@@ -31,6 +31,7 @@ pub mod movepick;
 pub(crate) mod node;
 pub(crate) mod outcome;
 pub mod params;
+pub(crate) mod piece_to;
 pub mod pool;
 pub(crate) mod pruning;
 pub(crate) mod pv;
