@@ -37,11 +37,11 @@ const LINES_NODE_COST: f64 = 4.0;
 /// where several lines are searched (fitted against Stockfish 15.1,
 /// docs/strength.md).
 const NODES: [(i32, f64); 5] = [
-    (MIN_ELO, 350.0),
-    (1500, 1_000.0),
-    (2000, 15_000.0),
-    (2200, 120_000.0),
-    (2350, 350_000.0),
+    (MIN_ELO, 220.0),
+    (1500, 620.0),
+    (2000, 10_700.0),
+    (2200, 59_000.0),
+    (2350, 172_000.0),
 ];
 /// Above the last anchor: nodes double every this many Elo.
 const ELO_PER_DOUBLING: f64 = 100.0;
