@@ -126,6 +126,11 @@ fn cont_index(prevs: Prevs) -> Option<usize> {
 }
 
 impl CorrectionHistory {
+    /// The continuation entry of `prevs`, if the table is allocated.
+    fn cont_slot(&self, prevs: Prevs) -> Option<usize> {
+        cont_index(prevs).filter(|_| !self.cont.is_empty())
+    }
+
     /// `raw` (the static evaluation) plus the learned correction.
     pub fn correct(&self, board: &Board, prevs: Prevs, raw: Score) -> Score {
         // The clamp below would turn a missing evaluation into a real one.
@@ -148,7 +153,7 @@ impl CorrectionHistory {
             if minor_pct != 0 {
                 sum += self.minor[minor_index(board)] * minor_pct;
             }
-            if let Some(i) = cont_index(prevs).filter(|_| !self.cont.is_empty()) {
+            if let Some(i) = self.cont_slot(prevs) {
                 sum += self.cont[i] * cont_pct;
             }
             sum / (GRAIN * 100)
@@ -174,7 +179,7 @@ impl CorrectionHistory {
         if correction_minor_pct() != 0 {
             fold(&mut self.minor[minor_index(board)]);
         }
-        if let Some(i) = cont_index(prevs).filter(|_| !self.cont.is_empty()) {
+        if let Some(i) = self.cont_slot(prevs) {
             fold(&mut self.cont[i]);
         }
     }
