@@ -15,12 +15,12 @@
 //! move pruning, futility, SEE), the extensions and late move reductions.
 
 use super::extensions::Singular;
-use super::history::{PieceTo, Tried, piece_to};
+use super::history::{PieceTo, Tried, piece_to, quiet_index};
 use super::movepick::MovePicker;
 use super::node::{MoveState, Node};
 use super::params::{
-    CURRMOVE_AFTER_MS, EXTENSION_PLY_LIMIT, iir_min_depth, lmr_deeper_base, lmr_deeper_per_ply,
-    tt_eval_depth_slack,
+    CURRMOVE_AFTER_MS, EXTENSION_PLY_LIMIT, eval_history_mult, iir_min_depth, lmr_deeper_base,
+    lmr_deeper_per_ply, tt_eval_depth_slack,
 };
 use super::score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, Score, mated_in};
 use super::thread::Worker;
@@ -148,6 +148,14 @@ impl Worker<'_> {
         } else {
             node.raw_eval = node.tt_entry.map_or_else(|| self.evaluate(), |e| e.eval);
             node.static_eval = self.corrected(ply, node.raw_eval);
+            if ply > 0 {
+                let before = self.stack[ply - 1];
+                (self.hist).learn_eval_change(
+                    before.quiet_index,
+                    before.static_eval,
+                    node.static_eval,
+                );
+            }
         }
         // Only a hash score from a main search of similar depth, never a
         // quiescence result (no quiet move but checks): a shallow bound
@@ -218,6 +226,9 @@ impl Worker<'_> {
             move_count += 1;
             let mut m = self.move_state(mv, move_count, checks);
             m.killer = killers.contains(&Some(mv));
+            if m.quiet && eval_history_mult() != 0 {
+                m.quiet_index = Some(quiet_index(self.pos.side_to_move(), mv, threats));
+            }
             if !node.is_root()
                 && best > -MATE_BOUND
                 && self.pos.has_non_pawn_material(self.pos.side_to_move())
@@ -301,6 +312,7 @@ impl Worker<'_> {
             // Checks are treated like captures: never futile, SEE-pruned with the noisy margin.
             tame: quiet && !checks.quiet_gives_check(board, mv, piece),
             piece_to: piece_to(stm, piece, mv.to),
+            quiet_index: None,
             history: 0,
             killer: false,
             gives_check: false,
@@ -335,6 +347,7 @@ impl Worker<'_> {
         self.make_move(m.mv);
         self.shared.tt.prefetch(self.pos.key());
         self.stack[ply].piece_to = Some(m.piece_to);
+        self.stack[ply].quiet_index = m.quiet_index;
         self.stack[ply].null_move = false;
         m.gives_check = self.pos.in_check();
         if m.gives_check

@@ -85,6 +85,8 @@ pub(super) struct MoveState {
     /// Quiet and not giving check: what futility and late move pruning may skip.
     pub tame: bool,
     pub piece_to: PieceTo,
+    /// Its butterfly index when quiet and `eval_history_mult` is on.
+    pub quiet_index: Option<u32>,
     /// Butterfly plus continuation history (0 for a noisy move).
     pub history: i32,
     pub killer: bool,

@@ -162,6 +162,12 @@ macro_rules! for_each_tunable {
             /// (piece, square), in the order of quiet moves; 0 turns it off
             /// (neither read nor learned).
             pawn_history_pct: i32 = 0, 0, 200, 10;
+            /// History bonus per centipawn of static evaluation a quiet
+            /// move gave away (its mover's evaluation before it plus the
+            /// opponent's after), to its butterfly entry, within
+            /// +-`eval_history_max`; 0 turns it off.
+            eval_history_mult: i32 = 0, 0, 100, 5;
+            eval_history_max: i32 = 2400, 400, 6000, 200;
 
             // --- Correction history (correction.rs) ---
 

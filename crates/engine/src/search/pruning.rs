@@ -82,6 +82,7 @@ impl Worker<'_> {
             return None;
         }
         self.stack[ply].piece_to = None;
+        self.stack[ply].quiet_index = None;
         self.stack[ply].null_move = true;
         let score = -self.negamax::<false>(depth - r, ply + 1, -beta, -beta + 1, !node.cut_node);
         self.unmake_null_move();
@@ -128,6 +129,7 @@ impl Worker<'_> {
             let piece = moving_piece(self.pos.board(), mv);
             self.make_move(mv);
             self.stack[ply].piece_to = Some(super::history::piece_to(stm, piece, mv.to));
+            self.stack[ply].quiet_index = None;
             self.stack[ply].null_move = false;
             let mut s = -self.quiescence::<false>(ply + 1, -rbeta, -rbeta + 1, false);
             if s >= rbeta {

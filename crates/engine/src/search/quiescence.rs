@@ -128,6 +128,7 @@ impl Worker<'_> {
             self.make_move(mv);
             self.shared.tt.prefetch(self.pos.key());
             self.stack[ply].piece_to = None;
+            self.stack[ply].quiet_index = None;
             self.stack[ply].null_move = false;
             let score = -self.quiescence::<PV>(ply + 1, -beta, -alpha, false);
             self.unmake_move();

@@ -46,6 +46,9 @@ pub struct Frame {
     pub static_eval: Score,
     /// (piece, to) of the move made at this ply; `None` for a null move.
     pub piece_to: Option<PieceTo>,
+    /// Butterfly index of the move made at this ply when it is quiet and
+    /// the evaluation-change history is on (`eval_history_mult`).
+    pub quiet_index: Option<u32>,
     pub null_move: bool,
     /// Move excluded by a singular-extension verification search.
     pub excluded: Option<Move>,
@@ -57,6 +60,7 @@ impl Default for Frame {
         Self {
             static_eval: NO_EVAL,
             piece_to: None,
+            quiet_index: None,
             null_move: false,
             excluded: None,
             double_extensions: 0,
