@@ -15,7 +15,7 @@
 
 use super::params::{
     correction_cont_pct, correction_max_cp, correction_max_weight, correction_minor_pct,
-    correction_nonpawn_pct,
+    correction_nonpawn_pct, correction_sum_max_cp,
 };
 use super::piece_to::{PIECE_TO, PieceTo};
 use super::score::{MATE_BOUND, Score};
@@ -156,7 +156,8 @@ impl CorrectionHistory {
             if let Some(i) = self.cont_slot(prevs) {
                 sum += self.cont[i] * cont_pct;
             }
-            sum / (GRAIN * 100)
+            let max = correction_sum_max_cp();
+            (sum / (GRAIN * 100)).clamp(-max, max)
         };
         (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }

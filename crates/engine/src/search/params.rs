@@ -173,6 +173,10 @@ macro_rules! for_each_tunable {
 
             /// Largest correction, in centipawns.
             correction_max_cp: i32 = 64, 16, 200, 6;
+            /// Largest sum of the corrections of all tables, in centipawns
+            /// (each table is bounded by `correction_max_cp`; several tables
+            /// agreeing must not move the evaluation by their sum).
+            correction_sum_max_cp: i32 = 64, 16, 300, 8;
             /// A new sample's weight is `depth + 1` out of 256, at most this.
             correction_max_weight: i32 = 16, 4, 64, 2;
             /// Weight (percent of the pawn-structure correction's) of the
