@@ -148,7 +148,9 @@ impl Worker<'_> {
         } else {
             node.raw_eval = node.tt_entry.map_or_else(|| self.evaluate(), |e| e.eval);
             node.static_eval = self.corrected(ply, node.raw_eval);
-            if ply > 0 {
+            // Learned once, at the node's first visit: re-searches find
+            // its table entry.
+            if ply > 0 && node.tt_entry.is_none() {
                 let before = self.stack[ply - 1];
                 (self.hist).learn_eval_change(
                     before.quiet_index,
