@@ -15,11 +15,12 @@ Run two engines (or two option sets) on the same games and compare.
 """
 
 import argparse
-import subprocess
 import sys
 import time
 
 import chess.pgn
+
+from uci_pipe import read_until, send, start
 
 
 def read_games(path, count):
@@ -33,50 +34,20 @@ def read_games(path, count):
     return games
 
 
-class Engine:
-    def __init__(self, cmd, options):
-        self.p = subprocess.Popen(
-            [cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
-        self.send("uci")
-        self.wait("uciok")
-        for name, value in options:
-            self.send(f"setoption name {name} value {value}")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-
-    def wait(self, token):
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                sys.exit(f"the engine quit before '{token}'")
-            if line.startswith(token):
-                return line
-
-    def new_game(self):
-        self.send("ucinewgame")
-        self.send("isready")
-        self.wait("readyok")
-
-    def search(self, position, nodes):
-        """(depth, nodes) of the last `info depth` line of a `go nodes`."""
-        self.send(position)
-        self.send(f"go nodes {nodes}")
-        last = None
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                sys.exit("the engine quit during a search")
-            if line.startswith("info depth") and " nodes " in line:
-                last = line.split()
-            if line.startswith("bestmove"):
-                break
-        return int(last[last.index("depth") + 1]), int(last[last.index("nodes") + 1])
-
-    def quit(self):
-        self.send("quit")
-        self.p.wait()
+def search(proc, position, nodes):
+    """(depth, nodes) of the last `info depth` line of a `go nodes`."""
+    send(proc, position)
+    send(proc, f"go nodes {nodes}")
+    last = None
+    while True:
+        line = proc.stdout.readline()
+        if not line:
+            raise RuntimeError("engine exited")
+        if line.startswith("info depth") and " nodes " in line:
+            last = line.split()
+        if line.startswith("bestmove"):
+            break
+    return int(last[last.index("depth") + 1]), int(last[last.index("nodes") + 1])
 
 
 def main():
@@ -91,22 +62,26 @@ def main():
     options = [tuple(o.split("=", 1)) for o in args.option]
     if any(len(o) != 2 for o in options):
         sys.exit("--option takes NAME=VALUE")
-    engine = Engine(args.engine, options)
-    engine.send("setoption name Hash value 16")
+    proc = start(args.engine)
+    for name, value in options + [("Hash", "16")]:
+        send(proc, f"setoption name {name} value {value}")
     depths, nodes, seconds = [], 0, 0.0
     for game in read_games(args.pgn, args.games):
-        engine.new_game()
+        send(proc, "ucinewgame")
+        send(proc, "isready")
+        read_until(proc, "readyok")
         fen = game.headers.get("FEN")
-        start = f"position fen {fen}" if fen else "position startpos"
+        root = f"position fen {fen}" if fen else "position startpos"
         moves = [m.uci() for m in game.mainline_moves()][: args.plies]
         for k in range(len(moves)):
-            position = start + (" moves " + " ".join(moves[:k]) if k else "")
+            position = root + (" moves " + " ".join(moves[:k]) if k else "")
             t = time.time()
-            depth, n = engine.search(position, args.nodes)
+            depth, n = search(proc, position, args.nodes)
             seconds += time.time() - t
             depths.append(depth)
             nodes += n
-    engine.quit()
+    send(proc, "quit")
+    proc.wait()
     if not depths:
         sys.exit("no positions in the games")
     mean = sum(depths) / len(depths)
