@@ -228,9 +228,6 @@ impl Worker<'_> {
             move_count += 1;
             let mut m = self.move_state(mv, move_count, checks);
             m.killer = killers.contains(&Some(mv));
-            if m.quiet && eval_history_mult() != 0 {
-                m.quiet_index = Some(quiet_index(self.pos.side_to_move(), mv, threats));
-            }
             if !node.is_root()
                 && best > -MATE_BOUND
                 && self.pos.has_non_pawn_material(self.pos.side_to_move())
@@ -241,6 +238,9 @@ impl Worker<'_> {
             // Read only for a move that is searched (pruning does not use
             // it), and before the singular search updates the histories.
             m.history = self.move_history(&m, prevs, threats);
+            if m.quiet && eval_history_mult() != 0 {
+                m.quiet_index = Some(quiet_index(self.pos.side_to_move(), mv, threats));
+            }
             let extension = match self.singular_extension(node, mv) {
                 Singular::Extend(e) => e,
                 Singular::MultiCut(s) => {
