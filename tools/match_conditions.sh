@@ -19,7 +19,8 @@
 #   GAMES is rounded up to even).
 # fastchess_runner: the runner's path. FASTCHESS (default: fastchess on
 # PATH) is the runner; OPENINGS (default the suite beside this file) an EPD
-# file of start positions.
+# file of start positions; CONCURRENCY (default 2) the games at once (1 with
+# `taskset -c 1` plays one game on one core while other work has the other).
 
 conditions_dir=$(dirname "$0")
 [ -f "$conditions_dir/openings/8moves_v3-2000.epd" ] || conditions_dir=tools
@@ -43,7 +44,7 @@ match() {
   shift 2
   # shellcheck disable=SC2046 # limit_args gives one or two words on purpose
   "$runner" -each option.Hash=16 option.Threads=1 timemargin=50 $(limit_args "$limit") \
-    -concurrency 2 -openings file="$OPENINGS" format=epd order=random -repeat \
+    -concurrency "${CONCURRENCY:-2}" -openings file="$OPENINGS" format=epd order=random -repeat \
     -resign movecount=4 score=1000 twosided=true \
     -pgnout file="$pgn" -config outname="${pgn%.pgn}.fastchess.json" "$@"
 }
