@@ -143,7 +143,8 @@ fn networks_the_build_cannot_run_are_refused_and_the_last_one_stays() {
         unknown.display()
     ));
     assert!(
-        err.contains("input feature set 7") && err.contains("0 (plain) and 1 (mirrored)"),
+        err.contains("input feature set 7")
+            && err.contains("0 (plain), 1 (mirrored) and 2 (kings4)"),
         "{err}"
     );
     assert_eq!(network_lines(&mut s), before, "the mirrored network stays");
