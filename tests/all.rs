@@ -17,6 +17,7 @@ mod layers;
 mod mates;
 mod nnue;
 mod nnue_evalfile;
+mod nnue_file;
 mod perft;
 mod pool;
 mod search;

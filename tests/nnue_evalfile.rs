@@ -1,7 +1,7 @@
 //! Networks of other shapes than the embedded one, through `EvalFile` in
 //! the real binary: the shape is read from the file, so a mirrored network
-//! of 128 neurons (written by the trainer's code from random weights) loads
-//! and plays; a file the build cannot run (an unknown feature set, a hidden
+//! of 128 neurons and a king-bucketed one of 64 (written by the trainer's
+//! code from random weights) load and play; a file the build cannot run (an unknown feature set, a hidden
 //! size without kernels) gets one error line and the network in use stays.
 
 use std::path::{Path, PathBuf};
@@ -23,6 +23,14 @@ fn temp_dir(name: &str) -> PathBuf {
 /// centipawns) with the given shape to `path`.
 fn write_net(path: &Path, hidden: usize, buckets: usize, features: FeatureSet, seed: u64) {
     let mut model = Model::random(hidden, buckets, &mut Rng(seed)).with_features(features);
+    // King buckets: rows of their own beside the shared factor rows.
+    let w1 = model.w1_range();
+    if model.has_factor() {
+        let mut rng = Rng(seed + 1);
+        model.params[w1]
+            .iter_mut()
+            .for_each(|w| *w = 0.036 * rng.symmetric());
+    }
     let (b1, w2) = (model.b1_range(), model.w2_range());
     model.params[b1].iter_mut().for_each(|b| *b = 0.3);
     model.params[w2].iter_mut().for_each(|w| *w *= 25.0);
@@ -45,13 +53,19 @@ fn network_lines(s: &mut Session) -> (String, String) {
 
 /// Searches to depth 5 from `fen` and checks the best move is legal.
 fn plays_legally(s: &mut Session, fen: &str) {
+    plays_legally_to(s, fen, 5);
+}
+
+/// Searches to `depth` from `fen` and checks the best move is legal.
+fn plays_legally_to(s: &mut Session, fen: &str, depth: u32) {
     s.send(&format!("position fen {fen}"));
-    s.send("go depth 5");
+    s.send(&format!("go depth {depth}"));
     let (lines, best) = s.wait_bestmove();
     assert!(is_legal(fen, &best, false), "{best} in {fen}: {lines:?}");
+    let reached = format!(" depth {depth} ");
     assert!(
-        lines.iter().any(|l| l.contains(" depth 5 ")),
-        "reached depth 5: {lines:?}"
+        lines.iter().any(|l| l.contains(&reached)),
+        "reached depth {depth}: {lines:?}"
     );
 }
 
@@ -91,6 +105,31 @@ fn a_mirrored_network_of_128_neurons_loads_and_plays() {
     assert!(s.ask("setoption name EvalFile value <embedded>").is_empty());
     s.send("position startpos moves e2e4");
     assert_eq!(network_lines(&mut s), (embedded_shape, embedded_eval));
+    s.quit();
+    std::fs::remove_dir_all(dir).ok();
+}
+
+/// King buckets (3072 inputs) of 64 neurons: loads in the default build and
+/// searches to depth 6 from positions where kings change bucket.
+#[test]
+fn a_king_bucket_network_of_64_neurons_loads_and_plays() {
+    let dir = temp_dir("kings4");
+    let path = dir.join("kings4-64.nnue");
+    write_net(&path, 64, 1, FeatureSet::KingBuckets4, 11);
+    let mut s = Session::start();
+    s.send("position startpos moves e2e4");
+    let (_, embedded_eval) = network_lines(&mut s);
+    let out = s.ask(&format!("setoption name EvalFile value {}", path.display()));
+    assert!(out.is_empty(), "{out:?}");
+    let (shape, eval) = network_lines(&mut s);
+    assert_eq!(
+        shape,
+        "NNUE network: 3072 -> 64 x 2 -> 1, kings4 inputs, 1 output bucket"
+    );
+    assert_ne!(eval, embedded_eval, "the new network evaluates");
+    for fen in FENS {
+        plays_legally_to(&mut s, fen, 6);
+    }
     s.quit();
     std::fs::remove_dir_all(dir).ok();
 }
@@ -143,7 +182,8 @@ fn networks_the_build_cannot_run_are_refused_and_the_last_one_stays() {
         unknown.display()
     ));
     assert!(
-        err.contains("input feature set 7") && err.contains("0 (plain) and 1 (mirrored)"),
+        err.contains("input feature set 7")
+            && err.contains("0 (plain), 1 (mirrored) and 2 (kings4)"),
         "{err}"
     );
     assert_eq!(network_lines(&mut s), before, "the mirrored network stays");

@@ -229,6 +229,71 @@ fn a_mirrored_run_of_another_size_trains_and_exports() {
     }
 }
 
+/// `--features kings4`: the loss falls, the run resumes, the checkpoint
+/// keeps the factor block and the exported network (feature set 2, the
+/// summed rows) loads; a mirrored network starts a king-bucketed run as
+/// every bucket alike (at learning rate zero it comes back in each bucket),
+/// and a king-bucketed network cannot start a mirrored run.
+#[test]
+fn a_king_bucket_run_trains_and_starts_from_a_mirrored_network() {
+    let dir = temp_dir("kings4");
+    let opts = |epochs| Options {
+        features: FeatureSet::KingBuckets4,
+        hidden: 32,
+        ..options(&dir, epochs)
+    };
+    run(&opts(2)).expect("trains");
+    let summary = run(&opts(3)).expect("resumes");
+    let (start, end) = (summary.losses[0].1, summary.losses[2].1);
+    assert!(end < start, "training loss {start} -> {end}");
+    let (model, _, _) =
+        cutoff_train::nnue::checkpoint::load(&dir.join("checkpoint.bin")).expect("checkpoint");
+    assert_eq!(model.features, FeatureSet::KingBuckets4);
+    assert_eq!(model.factor_range().len(), 768 * 32);
+    assert!(model.params[model.w1_range()].iter().any(|&w| w != 0.0));
+    let load =
+        |d: &Path| cutoff_engine::eval::nnue::file::load(&d.join("net.nnue")).expect("loads");
+    let net = load(&dir);
+    assert_eq!((net.hidden(), net.features), (32, FeatureSet::KingBuckets4));
+    assert_eq!(net.feature_weights.len(), 4 * 768 * 32);
+
+    let mirrored = temp_dir("kings4-mirrored");
+    run(&Options {
+        features: FeatureSet::Mirrored,
+        hidden: 32,
+        ..options(&mirrored, 1)
+    })
+    .expect("trains");
+    let from_mirrored = temp_dir("kings4-from-mirrored");
+    run(&Options {
+        init: Some(mirrored.join("net.nnue")),
+        resume: false,
+        lr: 0.0,
+        dir: from_mirrored.clone(),
+        ..opts(1)
+    })
+    .expect("a mirrored network starts a king-bucketed run");
+    let (m, k) = (load(&mirrored), load(&from_mirrored));
+    assert_eq!(k.feature_weights, m.feature_weights.repeat(4));
+    assert_eq!(
+        (k.feature_bias, k.output_weights),
+        (m.feature_bias, m.output_weights)
+    );
+    let to_mirrored = temp_dir("kings4-to-mirrored");
+    let err = run(&Options {
+        features: FeatureSet::Mirrored,
+        init: Some(dir.join("net.nnue")),
+        resume: false,
+        dir: to_mirrored.clone(),
+        ..opts(1)
+    })
+    .unwrap_err();
+    assert!(err.contains("kings4 inputs"), "{err}");
+    for d in [dir, mirrored, from_mirrored, to_mirrored] {
+        std::fs::remove_dir_all(d).ok();
+    }
+}
+
 #[test]
 fn xz_files_read_like_plain_ones() {
     let plain = std::fs::read(sample_path()).expect("sample");

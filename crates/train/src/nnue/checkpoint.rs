@@ -55,7 +55,7 @@ pub fn load(path: &Path) -> Result<(Model, AdamW, u32), String> {
     if !(1..=MAX_OUTPUT_BUCKETS).contains(&buckets) {
         return Err(bad());
     }
-    let n = Model::len(hidden, buckets);
+    let n = Model::len(hidden, buckets, features);
     if bytes.len() != header + 12 * n {
         return Err(bad());
     }
@@ -96,7 +96,8 @@ pub fn quantise(model: &Model) -> Result<Network, String> {
     let p = &model.params;
     Ok(Network {
         features: model.features,
-        feature_weights: p[model.w1_range()].iter().map(|&v| q(v, QA)).collect(),
+        // With a factor block, each bucket row plus its factor row.
+        feature_weights: model.rows().iter().map(|&v| q(v, QA)).collect(),
         feature_bias: p[model.b1_range()].iter().map(|&v| q(v, QA)).collect(),
         output_weights: p[model.w2_range()].iter().map(|&v| q(v, QB)).collect(),
         output_bias: p[model.b2_range()].iter().map(|&v| q(v, QA * QB)).collect(),
@@ -104,20 +105,24 @@ pub fn quantise(model: &Model) -> Result<Network, String> {
 }
 
 /// The float model of an engine network (the inverse of [`quantise`]), so
-/// that training can start from a network instead of random weights.
+/// that training can start from a network instead of random weights. With
+/// king buckets the file holds the summed rows: they become the bucket rows,
+/// and the factor block starts at zero.
 pub fn dequantise(net: &Network) -> Model {
     let f = |v: &i16, scale: i32| *v as f32 / scale as f32;
-    let params = (net.feature_weights.iter().map(|v| f(v, QA)))
-        .chain(net.feature_bias.iter().map(|v| f(v, QA)))
-        .chain(net.output_weights.iter().map(|v| f(v, QB)))
-        .chain(net.output_bias.iter().map(|v| f(v, QA * QB)))
-        .collect();
-    Model {
+    let mut model = Model {
         hidden: net.hidden(),
         buckets: net.buckets(),
         features: net.features,
-        params,
-    }
+        params: (net.feature_weights.iter().map(|v| f(v, QA)))
+            .chain(net.feature_bias.iter().map(|v| f(v, QA)))
+            .chain(net.output_weights.iter().map(|v| f(v, QB)))
+            .chain(net.output_bias.iter().map(|v| f(v, QA * QB)))
+            .collect(),
+    };
+    let factor = model.factor_range().len();
+    model.params.extend(std::iter::repeat_n(0.0, factor));
+    model
 }
 
 /// Writes the quantised network file.
@@ -136,29 +141,60 @@ mod tests {
         std::env::temp_dir().join(format!("cutoff-ckpt-{name}-{}.bin", std::process::id()))
     }
 
+    /// The shape, the feature set and every parameter (a factor block
+    /// included) and the optimiser's state come back as saved.
     #[test]
     fn checkpoints_keep_the_buckets_and_features() {
-        let model = Model::random(3, 5, &mut Rng(1)).with_features(FeatureSet::Mirrored);
-        let mut opt = AdamW::new(model.params.len());
-        opt.t = 77;
-        let path = temp("buckets");
-        save(&path, &model, &opt, 9).expect("saves");
-        let (back, o, epochs) = load(&path).expect("loads");
-        assert_eq!((back, o.t, epochs), (model, 77, 9));
-        std::fs::remove_file(path).ok();
+        for features in [FeatureSet::Mirrored, FeatureSet::KingBuckets4] {
+            let mut model = Model::random(3, 5, &mut Rng(1)).with_features(features);
+            let mut rng = Rng(3);
+            model.params.iter_mut().for_each(|w| *w += rng.symmetric());
+            let mut opt = AdamW::new(model.params.len());
+            opt.t = 77;
+            opt.m.iter_mut().for_each(|m| *m = rng.symmetric());
+            opt.v.iter_mut().for_each(|v| *v = rng.symmetric().abs());
+            let path = temp(features.name());
+            save(&path, &model, &opt, 9).expect("saves");
+            let (back, o, epochs) = load(&path).expect("loads");
+            assert_eq!((o.t, epochs, &o.m, &o.v), (77, 9, &opt.m, &opt.v));
+            assert_eq!(back, model);
+            std::fs::remove_file(path).ok();
+        }
     }
 
-    /// A network read back into floats quantises to the same integers.
+    /// A network read back into floats quantises to the same integers; with
+    /// king buckets the file holds the summed rows, read back as bucket rows
+    /// with a zero factor block.
     #[test]
     fn dequantised_networks_quantise_back_unchanged() {
-        for buckets in [1, 3] {
-            let mut model = Model::random(nnue::DEFAULT_HIDDEN, buckets, &mut Rng(5));
+        let kings = FeatureSet::KingBuckets4;
+        for (buckets, features) in [(1, FeatureSet::Plain), (3, FeatureSet::Plain), (2, kings)] {
+            let mut model =
+                Model::random(nnue::DEFAULT_HIDDEN, buckets, &mut Rng(5)).with_features(features);
             let b2 = model.b2_range();
             model.params[b2].iter_mut().for_each(|b| *b = 0.37);
+            let w1 = model.w1_range();
+            let mut rng = Rng(6);
+            model.params[w1]
+                .iter_mut()
+                .for_each(|w| *w += 0.1 * rng.symmetric());
             let net = quantise(&model).expect("quantises");
             let back = dequantise(&net);
             assert_eq!((back.hidden, back.buckets), (nnue::DEFAULT_HIDDEN, buckets));
+            assert_eq!(back.features, features);
+            assert_eq!(back.params.len(), model.params.len());
             assert_ne!(back, model, "the floats were rounded");
+            if features == kings {
+                let factor = &back.params[back.factor_range()];
+                assert!(factor.iter().all(|&f| f == 0.0));
+                let rows = model.rows();
+                let merged = &back.params[back.w1_range()];
+                assert!(
+                    rows.iter()
+                        .zip(merged)
+                        .all(|(a, b)| (a - b).abs() <= 0.5 / QA as f32 + 1e-6)
+                );
+            }
             let again = quantise(&back).expect("quantises");
             assert_eq!(nnue::file::to_bytes(&again), nnue::file::to_bytes(&net));
         }

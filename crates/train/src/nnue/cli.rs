@@ -47,8 +47,9 @@ pub struct TrainArgs {
     /// file holds up to 4096.
     #[arg(long, default_value_t = cutoff_engine::eval::nnue::DEFAULT_HIDDEN)]
     hidden: usize,
-    /// Input feature set: `plain` (768 inputs) or `mirrored` (each side's
-    /// view flipped on files when its own king is on files e-h).
+    /// Input feature set: `plain` (768 inputs), `mirrored` (each side's
+    /// view flipped on files when its own king is on files e-h) or `kings4`
+    /// (mirrored, 4 king buckets of 768 inputs, trained with a factoriser).
     #[arg(long, default_value_t = FeatureSet::Plain)]
     features: FeatureSet,
     /// Output layers chosen by the number of pieces (1: a single output).

@@ -194,10 +194,10 @@ pub fn decode_as(rec: &Packed, mirror: bool, features: FeatureSet) -> Result<Sam
         n += 1;
     }
     let mut s = Sample::default();
-    for (slot, view) in [stm, 1 - stm].into_iter().enumerate() {
-        let orientation = features.orientation(view, kings[view]);
+    for (slot, side) in [stm, 1 - stm].into_iter().enumerate() {
+        let view = features.view(side, kings[side]);
         for (out, &(sq, color, piece)) in s.features[slot].iter_mut().zip(&pieces[..n]) {
-            *out = FeatureSet::index(view, orientation, color, piece, sq) as u16;
+            *out = FeatureSet::index(side, view, color, piece, sq) as u16;
         }
     }
     s.count = n;

@@ -1,7 +1,8 @@
 //! `cutoff train`: fits the evaluation network to datagen positions.
 //!
-//! Sparse inputs (about 30 of 768 on per perspective, plain or mirrored on
-//! the king's half: `--features`), mini-batches split
+//! Sparse inputs (about 30 of 768 on per perspective, plain, mirrored on
+//! the king's half, or mirrored in king buckets with a factoriser:
+//! `--features`), mini-batches split
 //! over threads, AdamW with a cosine learning-rate schedule, weights clipped
 //! after every step so the quantised network cannot overflow. After each
 //! epoch: the held-out validation loss, a checkpoint (`--resume` continues
@@ -22,7 +23,7 @@ use std::time::Instant;
 use crate::progress;
 use cutoff_engine::eval::nnue::{self as engine_nnue, FeatureSet};
 use data::{Counts, Filter, Packed, Rng, Sample, decode_as};
-use model::{Model, Scratch};
+use model::{Model, Scratch, converts};
 use optim::AdamW;
 
 /// What `cutoff train` was asked for.
@@ -69,7 +70,8 @@ pub struct Summary {
 /// Random weights, or the network of `--init`, which must have the run's
 /// shape or grow into it: a narrower network is widened (new neurons that
 /// change no evaluation), a one-bucket one's output layer is copied into
-/// each bucket, and a plain one is read as mirrored ([`Model::with_features`]).
+/// each bucket, and a plain one is read as mirrored, a plain or mirrored one
+/// as king-bucketed ([`Model::with_features`]).
 fn initial_model(opts: &Options) -> Result<Model, String> {
     let Some(path) = &opts.init else {
         return Ok(
@@ -78,17 +80,16 @@ fn initial_model(opts: &Options) -> Result<Model, String> {
         );
     };
     let mut m = checkpoint::dequantise(&engine_nnue::file::load_sized(path)?);
-    if m.features != opts.features {
-        if m.features != FeatureSet::Plain {
-            return Err(format!(
-                "{} has {} inputs, not {}: only a plain network starts another feature set",
-                path.display(),
-                m.features,
-                opts.features
-            ));
-        }
-        m = m.with_features(opts.features);
+    if !converts(m.features, opts.features) {
+        return Err(format!(
+            "{} has {} inputs, not {}: only a plain network starts another feature set, or a mirrored one {}",
+            path.display(),
+            m.features,
+            opts.features,
+            FeatureSet::KingBuckets4
+        ));
     }
+    m = m.with_features(opts.features);
     if m.hidden < opts.hidden {
         m = m.widen(opts.hidden, &mut Rng(opts.seed));
     }
@@ -253,7 +254,9 @@ fn batch_step(
 ) -> f64 {
     let chunk = batch.order;
     let per_thread = chunk.len().div_ceil(grads.len());
-    let shared: &Model = model;
+    let (hidden, features) = (model.hidden, model.features);
+    let shared = model.prepare();
+    let shared = &shared;
     let losses: Vec<f64> = std::thread::scope(|s| {
         let handles: Vec<_> = grads
             .iter_mut()
@@ -261,11 +264,11 @@ fn batch_step(
             .map(|(grad, part)| {
                 s.spawn(move || {
                     grad.iter_mut().for_each(|g| *g = 0.0);
-                    let mut scratch = Scratch::new(shared.hidden);
+                    let mut scratch = Scratch::new(hidden);
                     part.iter()
                         .map(|&i| {
                             let flip = opts.mirror && mix(u64::from(i) ^ batch.seed) & 1 == 1;
-                            let sample = decode_as(&batch.data[i as usize], flip, shared.features)
+                            let sample = decode_as(&batch.data[i as usize], flip, features)
                                 .expect("records were checked when loaded");
                             shared.loss(&sample, opts.lambda, &mut scratch, Some(grad)) as f64
                         })
@@ -286,6 +289,7 @@ fn batch_step(
             .zip(other.iter())
             .for_each(|(a, b)| *a += b);
     }
+    model.gather_factor(&mut first[0]);
     let scale = 1.0 / chunk.len() as f32;
     first[0].iter_mut().for_each(|g| *g *= scale);
     opt.step(&mut model.params, &first[0], lr);
@@ -296,6 +300,8 @@ fn batch_step(
 /// Mean loss over `positions` (no gradient).
 pub fn evaluate_loss(model: &Model, positions: &[Packed], opts: &Options) -> f64 {
     let per_thread = positions.len().div_ceil(opts.threads).max(1);
+    let prepared = model.prepare();
+    let prepared = &prepared;
     let total: f64 = std::thread::scope(|s| {
         let handles: Vec<_> = positions
             .chunks(per_thread)
@@ -305,7 +311,7 @@ pub fn evaluate_loss(model: &Model, positions: &[Packed], opts: &Options) -> f64
                     part.iter()
                         .map(|p| {
                             let s = sample(p, model.features);
-                            model.loss(&s, opts.lambda, &mut scratch, None) as f64
+                            prepared.loss(&s, opts.lambda, &mut scratch, None) as f64
                         })
                         .sum::<f64>()
                 })

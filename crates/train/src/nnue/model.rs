@@ -1,10 +1,20 @@
-//! The float network the trainer fits: the same `(768 -> hidden) x 2 -> 1`
-//! SCReLU architecture as the engine's, output buckets and input feature
+//! The float network the trainer fits: the same `(inputs -> hidden) x 2 ->
+//! 1` SCReLU architecture as the engine's, output buckets and input feature
 //! sets included, with forward and backward passes.
 //!
-//! Parameters live in one flat vector, `[w1 | b1 | w2 | b2]` (`w2` and `b2`
-//! bucket by bucket), so the optimiser and the checkpoint treat them alike.
-//! With one bucket the layout is the one of the trainer before buckets.
+//! Parameters live in one flat vector, `[w1 | b1 | w2 | b2 | factor]` (`w2`
+//! and `b2` bucket by bucket), so the optimiser and the checkpoint treat them
+//! alike. With one bucket the layout is the one of the trainer before
+//! buckets; without king buckets the factor block is empty.
+//!
+//! The factoriser: a feature set with king buckets has a row per bucket for
+//! every one of the 768 (colour, piece, square) inputs, and each bucket sees
+//! only the positions with its own king there. The factor block holds one
+//! more row per (colour, piece, square), shared by every bucket: the network
+//! reads bucket row + factor row, so what all buckets have in common is
+//! learnt from every position. The export writes the sums.
+
+use std::borrow::Cow;
 
 use super::data::Sample;
 use cutoff_engine::eval::nnue::{FeatureSet, INPUTS, SCALE, output_bucket};
@@ -34,6 +44,18 @@ pub struct Model {
     pub params: Vec<f32>,
 }
 
+/// True if a model of `from` inputs can become one of `to` inputs
+/// ([`Model::with_features`]): every position is then evaluated as the old
+/// model evaluated it or its mirror image.
+pub fn converts(from: FeatureSet, to: FeatureSet) -> bool {
+    use FeatureSet::*;
+    match (from, to) {
+        _ if from == to => true,
+        (Plain, _) | (Mirrored, KingBuckets4) => true,
+        (Mirrored | KingBuckets4, _) => false,
+    }
+}
+
 impl Model {
     /// Small random weights (uniform, scaled by fan-in), zero biases, plain
     /// inputs ([`Model::with_features`] sets others).
@@ -42,7 +64,7 @@ impl Model {
             hidden,
             buckets,
             features: FeatureSet::Plain,
-            params: vec![0.0; Self::len(hidden, buckets)],
+            params: vec![0.0; Self::len(hidden, buckets, FeatureSet::Plain)],
         };
         let s1 = 1.0 / (INPUTS as f32).sqrt();
         let s2 = 1.0 / (2.0 * hidden as f32).sqrt();
@@ -57,12 +79,27 @@ impl Model {
         m
     }
 
-    /// The same weights read as inputs of `features`. From plain inputs to
-    /// mirrored, every position whose king is on files a-d is evaluated as
-    /// before, and the others as their mirror image was (which training with
-    /// mirroring taught to be alike): a starting point for fine-tuning.
+    /// The same weights read as inputs of `features` ([`converts`]). From
+    /// plain inputs to mirrored, every position whose king is on files a-d
+    /// is evaluated as before, and the others as their mirror image was
+    /// (which training with mirroring taught to be alike): a starting point
+    /// for fine-tuning. To king buckets, the 768 rows become the factor block
+    /// and every bucket row starts at zero, so all buckets evaluate as the
+    /// mirrored model did (a random plain model so starts a king-bucketed
+    /// run).
     pub fn with_features(mut self, features: FeatureSet) -> Self {
-        assert_eq!(features.inputs(), INPUTS, "the same inputs count");
+        assert!(
+            converts(self.features, features),
+            "{} inputs cannot become {features}",
+            self.features
+        );
+        if features != self.features && features.king_buckets() > 1 {
+            let rows = self.params[self.w1_range()].to_vec();
+            let mut params = vec![0.0; features.inputs() * self.hidden];
+            params.extend_from_slice(&self.params[self.w1_range().end..]);
+            params.extend(rows);
+            self.params = params;
+        }
         self.features = features;
         self
     }
@@ -83,21 +120,25 @@ impl Model {
         }
         let bias = self.params[self.b2_range()][0];
         m.params.extend(std::iter::repeat_n(bias, buckets));
+        m.params
+            .extend_from_slice(&self.params[self.factor_range()]);
         m
     }
 
     /// The same network with `hidden` neurons (at least as many as now):
     /// the new ones get small random input weights (as [`Model::random`]
-    /// gives), zero bias and zero output weights, so every evaluation is
-    /// unchanged and training brings them in.
+    /// gives; with a factor block, in the factor rows), zero bias and zero
+    /// output weights, so every evaluation is unchanged and training brings
+    /// them in.
     pub fn widen(&self, hidden: usize, rng: &mut super::data::Rng) -> Self {
         assert!(hidden >= self.hidden, "a network is only widened");
         let (old, extra) = (self.hidden, hidden - self.hidden);
         let s1 = 1.0 / (INPUTS as f32).sqrt();
-        let mut params = Vec::with_capacity(Self::len(hidden, self.buckets));
+        let factored = self.has_factor();
+        let mut params = Vec::with_capacity(Self::len(hidden, self.buckets, self.features));
         for row in self.params[self.w1_range()].chunks_exact(old) {
             params.extend_from_slice(row);
-            params.extend((0..extra).map(|_| s1 * rng.symmetric()));
+            params.extend((0..extra).map(|_| if factored { 0.0 } else { s1 * rng.symmetric() }));
         }
         params.extend_from_slice(&self.params[self.b1_range()]);
         params.extend(std::iter::repeat_n(0.0, extra));
@@ -106,6 +147,10 @@ impl Model {
             params.extend(std::iter::repeat_n(0.0, extra));
         }
         params.extend_from_slice(&self.params[self.b2_range()]);
+        for row in self.params[self.factor_range()].chunks_exact(old) {
+            params.extend_from_slice(row);
+            params.extend((0..extra).map(|_| s1 * rng.symmetric()));
+        }
         Self {
             hidden,
             buckets: self.buckets,
@@ -115,20 +160,31 @@ impl Model {
     }
 
     /// Number of parameters.
-    pub fn len(hidden: usize, buckets: usize) -> usize {
-        INPUTS * hidden + hidden + buckets * (2 * hidden + 1)
+    pub fn len(hidden: usize, buckets: usize, features: FeatureSet) -> usize {
+        let factor = if features.king_buckets() > 1 {
+            INPUTS * hidden
+        } else {
+            0
+        };
+        features.inputs() * hidden + hidden + buckets * (2 * hidden + 1) + factor
     }
 
+    /// True if the model has a factor block (its feature set has king buckets).
+    pub fn has_factor(&self) -> bool {
+        self.features.king_buckets() > 1
+    }
+
+    /// Input weights: `features.inputs()` rows of `hidden`.
     pub fn w1_range(&self) -> std::ops::Range<usize> {
-        0..INPUTS * self.hidden
+        0..self.features.inputs() * self.hidden
     }
     pub fn b1_range(&self) -> std::ops::Range<usize> {
-        let s = INPUTS * self.hidden;
+        let s = self.w1_range().end;
         s..s + self.hidden
     }
     /// Output weights of every bucket.
     pub fn w2_range(&self) -> std::ops::Range<usize> {
-        let s = (INPUTS + 1) * self.hidden;
+        let s = self.b1_range().end;
         s..s + self.buckets * 2 * self.hidden
     }
     /// Output weights of one bucket: side to move's, then the other side's.
@@ -144,6 +200,16 @@ impl Model {
     pub fn b2_index(&self, bucket: usize) -> usize {
         self.b2_range().start + bucket
     }
+    /// The factor block: 768 rows of `hidden`, row `i` shared by input `i`
+    /// of every king bucket (empty without king buckets).
+    pub fn factor_range(&self) -> std::ops::Range<usize> {
+        let s = self.b2_range().end;
+        s..s + if self.has_factor() {
+            INPUTS * self.hidden
+        } else {
+            0
+        }
+    }
     /// The output bucket of a sample.
     pub fn bucket(&self, s: &Sample) -> usize {
         output_bucket(s.count as u32, self.buckets)
@@ -156,24 +222,92 @@ impl Model {
             .for_each(|w| *w = w.clamp(-CLIP, CLIP));
     }
 
+    /// The input rows the network reads, `features.inputs()` of `hidden`:
+    /// `w1` itself, or with a factor block each bucket row plus its factor
+    /// row, clipped to `CLIP` as the export writes them.
+    pub fn rows(&self) -> Cow<'_, [f32]> {
+        let w1 = &self.params[self.w1_range()];
+        if !self.has_factor() {
+            return Cow::Borrowed(w1);
+        }
+        let factor = &self.params[self.factor_range()];
+        let merged = w1.chunks_exact(factor.len()).flat_map(|bucket| {
+            bucket
+                .iter()
+                .zip(factor)
+                .map(|(w, f)| (w + f).clamp(-CLIP, CLIP))
+        });
+        Cow::Owned(merged.collect())
+    }
+
+    /// The model ready to evaluate, its input rows summed once ([`Model::rows`]).
+    pub fn prepare(&self) -> Prepared<'_> {
+        Prepared {
+            model: self,
+            rows: self.rows(),
+        }
+    }
+
+    /// The evaluation in centipawns for the side to move (float, unquantised).
+    pub fn evaluate(&self, s: &Sample) -> f32 {
+        self.prepare().evaluate(s)
+    }
+
+    /// [`Prepared::loss`] of one sample (for many, prepare once).
+    pub fn loss(
+        &self,
+        s: &Sample,
+        lambda: f32,
+        scratch: &mut Scratch,
+        grad: Option<&mut [f32]>,
+    ) -> f32 {
+        self.prepare().loss(s, lambda, scratch, grad)
+    }
+
+    /// Completes a gradient summed by [`Prepared::loss`]: each factor row's
+    /// gradient is the sum of its bucket rows' (the clip of the sum passes
+    /// gradients through, as the clip after each step does). Nothing to do
+    /// without a factor block.
+    pub fn gather_factor(&self, grad: &mut [f32]) {
+        let factor = self.factor_range();
+        if factor.is_empty() {
+            return;
+        }
+        let (head, tail) = grad.split_at_mut(factor.start);
+        let tail = &mut tail[..factor.len()];
+        for bucket in head[self.w1_range()].chunks_exact(factor.len()) {
+            tail.iter_mut().zip(bucket).for_each(|(f, g)| *f += g);
+        }
+    }
+}
+
+/// A model and the input rows it reads ([`Model::rows`]), for a batch:
+/// with a factor block the sums are made once, not for every sample.
+pub struct Prepared<'a> {
+    model: &'a Model,
+    rows: Cow<'a, [f32]>,
+}
+
+impl Prepared<'_> {
     /// First layer of one perspective.
     fn accumulate(&self, features: &[u16], acc: &mut [f32]) {
-        let h = self.hidden;
-        acc.copy_from_slice(&self.params[self.b1_range()]);
+        let h = self.model.hidden;
+        acc.copy_from_slice(&self.model.params[self.model.b1_range()]);
         for &f in features {
-            let row = &self.params[f as usize * h..(f as usize + 1) * h];
+            let row = &self.rows[f as usize * h..(f as usize + 1) * h];
             acc.iter_mut().zip(row).for_each(|(a, w)| *a += w);
         }
     }
 
     /// Network output (before `SCALE`) and both accumulators.
     fn forward(&self, s: &Sample, accs: &mut [Vec<f32>; 2]) -> f32 {
-        let bucket = self.bucket(s);
-        let w2 = &self.params[self.w2_bucket(bucket)];
-        let mut out = self.params[self.b2_index(bucket)];
+        let m = self.model;
+        let bucket = m.bucket(s);
+        let w2 = &m.params[m.w2_bucket(bucket)];
+        let mut out = m.params[m.b2_index(bucket)];
         for (side, acc) in accs.iter_mut().enumerate() {
             self.accumulate(&s.features[side][..s.count], acc);
-            let w = &w2[side * self.hidden..(side + 1) * self.hidden];
+            let w = &w2[side * m.hidden..(side + 1) * m.hidden];
             out += acc
                 .iter()
                 .zip(w)
@@ -188,12 +322,15 @@ impl Model {
 
     /// The evaluation in centipawns for the side to move (float, unquantised).
     pub fn evaluate(&self, s: &Sample) -> f32 {
-        let mut accs = [vec![0.0; self.hidden], vec![0.0; self.hidden]];
+        let h = self.model.hidden;
+        let mut accs = [vec![0.0; h], vec![0.0; h]];
         self.forward(s, &mut accs) * SCALE as f32
     }
 
     /// Squared error of one sample against `lambda * result + (1 - lambda) *
-    /// sigmoid(score)`; with `grad`, its gradient is added there.
+    /// sigmoid(score)`; with `grad`, its gradient is added there (with a
+    /// factor block, into the bucket rows only: [`Model::gather_factor`]
+    /// completes the summed gradient).
     pub fn loss(
         &self,
         s: &Sample,
@@ -215,18 +352,15 @@ impl Model {
 
     /// Adds the gradient for d(loss)/d(out) = `g`.
     fn backward(&self, s: &Sample, g: f32, scratch: &mut Scratch, grad: &mut [f32]) {
-        let h = self.hidden;
-        let bucket = self.bucket(s);
-        let (w2r, b1r, b2) = (
-            self.w2_bucket(bucket),
-            self.b1_range(),
-            self.b2_index(bucket),
-        );
+        let m = self.model;
+        let h = m.hidden;
+        let bucket = m.bucket(s);
+        let (w2r, b1r, b2) = (m.w2_bucket(bucket), m.b1_range(), m.b2_index(bucket));
         grad[b2] += g;
         for side in 0..2 {
             let acc = &scratch.accs[side];
             let dacc = &mut scratch.dacc;
-            let w2 = &self.params[w2r.start + side * h..w2r.start + (side + 1) * h];
+            let w2 = &m.params[w2r.start + side * h..w2r.start + (side + 1) * h];
             let gw2 = &mut grad[w2r.start + side * h..w2r.start + (side + 1) * h];
             for j in 0..h {
                 let a = acc[j];
@@ -266,111 +400,5 @@ impl Scratch {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::data::{Rng, decode};
-    use super::*;
-    use crate::datagen::format::encode;
-    use cutoff_engine::board::Board;
-
-    fn samples() -> Vec<Sample> {
-        [
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-        ]
-        .iter()
-        .zip([35i16, -120, 400])
-        .map(|(fen, score)| {
-            let board: Board = fen.parse().expect("test FEN");
-            decode(&encode(&board, score, 2)).expect("decodes")
-        })
-        .collect()
-    }
-
-    /// The analytic gradient matches finite differences of the loss, with
-    /// one output bucket and with three (the samples have 32, 32 and 10
-    /// pieces: buckets 2, 2 and 0; bucket 1 gets no gradient).
-    #[test]
-    fn gradient_matches_finite_differences() {
-        gradient_check(1, &[0]);
-        gradient_check(3, &[0, 2]);
-    }
-
-    /// A one-bucket network split into eight evaluates every sample as
-    /// before (the samples fall into different buckets).
-    #[test]
-    fn split_output_keeps_every_evaluation() {
-        let mut one = Model::random(8, 1, &mut Rng(3));
-        let b2 = one.b2_range();
-        one.params[b2].iter_mut().for_each(|b| *b = 0.25);
-        let eight = one.split_output(8);
-        assert_eq!(eight.params.len(), Model::len(8, 8));
-        let buckets: Vec<usize> = samples().iter().map(|s| eight.bucket(s)).collect();
-        assert_ne!(buckets[0], buckets[2]);
-        for s in samples() {
-            assert_eq!(one.evaluate(&s), eight.evaluate(&s));
-        }
-    }
-
-    /// A network widened from 8 to 12 neurons evaluates every sample as
-    /// before.
-    #[test]
-    fn widen_keeps_every_evaluation() {
-        let narrow = Model::random(8, 3, &mut Rng(4));
-        let wide = narrow.widen(12, &mut Rng(5));
-        assert_eq!(wide.params.len(), Model::len(12, 3));
-        for s in samples() {
-            let (a, b) = (narrow.evaluate(&s), wide.evaluate(&s));
-            assert!((a - b).abs() < 1e-3, "{a} {b}");
-        }
-        assert_ne!(wide.params[wide.w1_range()][8..12], [0.0; 4]);
-    }
-
-    fn gradient_check(buckets: usize, used: &[usize]) {
-        let hidden = 4;
-        let mut model = Model::random(hidden, buckets, &mut Rng(7));
-        // Biases away from zero so some neurons sit inside (0, 1).
-        let b1 = model.b1_range();
-        model.params[b1]
-            .iter_mut()
-            .enumerate()
-            .for_each(|(i, b)| *b = 0.2 + 0.15 * i as f32);
-        let data = samples();
-        let mut scratch = Scratch::new(hidden);
-        let total = |m: &Model, scratch: &mut Scratch| -> f64 {
-            data.iter()
-                .map(|s| m.loss(s, 0.5, scratch, None) as f64)
-                .sum()
-        };
-        let mut grad = vec![0.0; model.params.len()];
-        for s in &data {
-            model.loss(s, 0.5, &mut scratch, Some(&mut grad));
-        }
-        let w1_of_a2_pawn = 8 * hidden; // input 8: own pawn on a2
-        let mut checked = vec![w1_of_a2_pawn, w1_of_a2_pawn + 1, model.b1_range().start + 2];
-        for &b in used {
-            let w2 = model.w2_bucket(b).start;
-            checked.extend([w2 + 1, w2 + hidden + 3, model.b2_index(b)]);
-        }
-        let eps = 1e-3f32;
-        for &i in &checked {
-            let mut plus = model.clone();
-            plus.params[i] += eps;
-            let mut minus = model.clone();
-            minus.params[i] -= eps;
-            let numeric =
-                (total(&plus, &mut scratch) - total(&minus, &mut scratch)) / (2.0 * eps as f64);
-            let analytic = grad[i] as f64;
-            assert!(
-                (numeric - analytic).abs() <= 1e-3 + 0.02 * analytic.abs(),
-                "parameter {i}: numeric {numeric}, analytic {analytic}"
-            );
-            assert!(analytic.abs() > 1e-6, "parameter {i} has a gradient");
-        }
-        for b in (0..buckets).filter(|b| !used.contains(b)) {
-            let w2 = model.w2_bucket(b);
-            assert!(grad[w2].iter().all(|&g| g == 0.0), "bucket {b} untouched");
-            assert_eq!(grad[model.b2_index(b)], 0.0);
-        }
-    }
-}
+#[path = "model_tests.rs"]
+mod tests;

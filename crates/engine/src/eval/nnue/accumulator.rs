@@ -6,10 +6,10 @@
 //! off by the table or by pruning before they evaluate never pay for it.
 //!
 //! Each perspective is brought up to date on its own: a move that changes a
-//! perspective's orientation (a king crossing the d/e line with the mirrored
-//! feature set) cannot be applied as a difference, so that perspective is
-//! computed afresh from the board at the ply that needs it, while the other
-//! is updated incrementally.
+//! perspective's view (a king crossing the d/e line with a mirrored feature
+//! set, or changing king bucket) cannot be applied as a difference, so that
+//! perspective is computed afresh from the board at the ply that needs it,
+//! while the other is updated incrementally.
 //!
 //! The bookkeeping of moves (push, pop) does not depend on the hidden size;
 //! the accumulators themselves are arrays of the network's size `H`, behind a
@@ -18,7 +18,7 @@
 
 use std::sync::Arc;
 
-use super::features::{Change, FeatureSet, Placed, index, placed};
+use super::features::{Change, FeatureSet, Placed, View, index, placed};
 use super::{Kernel, Network, with_hidden};
 use crate::board::{Board, Color, Move};
 
@@ -36,13 +36,13 @@ impl<const H: usize> Acc<H> {
     /// Computes `perspective` from scratch: the biases plus the row of every
     /// piece, in one pass of the kernel.
     fn refresh(&mut self, perspective: Color, net: &Network, board: &Board, kernel: Kernel) {
-        let orientation = net
+        let view = net
             .features
-            .orientation(perspective as usize, board.king(perspective) as usize);
+            .view(perspective as usize, board.king(perspective) as usize);
         let mut rows: [&[i16; H]; 64] = [net.bias::<H>(); 64];
         let mut n = 0;
         for (c, piece, sq) in placed(board) {
-            rows[n] = net.row::<H>(index(perspective, orientation, c, piece, sq));
+            rows[n] = net.row::<H>(index(perspective, view, c, piece, sq));
             n += 1;
         }
         kernel.update::<H>(
@@ -53,23 +53,22 @@ impl<const H: usize> Acc<H> {
         );
     }
 
-    /// `self = parent + change` for `perspective`, whose orientation is
-    /// `orientation`. The kernel is the one for the change's row counts
+    /// `self = parent + change` for `perspective`, which reads the board
+    /// through `view`. The kernel is the one for the change's row counts
     /// (a quiet move, a capture, castling, a null move).
     #[inline(always)]
     fn apply(
         &mut self,
         parent: &Self,
         perspective: Color,
-        orientation: usize,
+        view: View,
         change: &Change,
         net: &Network,
         kernel: Kernel,
     ) {
         let p = perspective as usize;
         let (dst, src) = (&mut self.vals[p], &parent.vals[p]);
-        let row =
-            |&(c, piece, sq): &Placed| net.row::<H>(index(perspective, orientation, c, piece, sq));
+        let row = |&(c, piece, sq): &Placed| net.row::<H>(index(perspective, view, c, piece, sq));
         match (change.added, change.removed) {
             ([Some(a), None], [Some(r), None]) => {
                 kernel.update_n::<H, 1, 1>(dst, src, &[row(&a)], &[row(&r)])
@@ -157,7 +156,7 @@ struct Ply {
     kings: [u8; 2],
     /// Per perspective: the accumulator of this ply is up to date.
     computed: [bool; 2],
-    /// Per perspective: the move changed the perspective's orientation, so
+    /// Per perspective: the move changed the perspective's view, so
     /// its accumulator cannot be had from the parent's by a difference.
     refresh: [bool; 2],
 }
@@ -222,29 +221,24 @@ impl<const H: usize> Accumulators for Fixed<H> {
             }
             if !plies[from].computed[p] {
                 // No difference crosses ply `from`, and no later ply changed
-                // the orientation again: compute `top` afresh.
+                // the view again: compute `top` afresh.
                 accs[top].refresh(color, net, board, kernel);
                 plies[top].computed[p] = true;
                 continue;
             }
+            // No move after ply `from` changed the view: the one at `top`
+            // holds for every ply updated.
+            let view = features.view(p, usize::from(plies[top].kings[p]));
             for ply in from + 1..=top {
                 let (done, rest) = accs.split_at_mut(ply);
                 let info = &mut plies[ply];
-                let orientation = features.orientation(p, usize::from(info.kings[p]));
-                rest[0].apply(
-                    &done[ply - 1],
-                    color,
-                    orientation,
-                    &info.change,
-                    net,
-                    kernel,
-                );
+                rest[0].apply(&done[ply - 1], color, view, &info.change, net, kernel);
                 info.computed[p] = true;
             }
         }
         // The incremental updates must give what a refresh gives: a wrong
-        // feature in a move's change, a missed push or pop or a missed king
-        // crossing would otherwise only show as weaker play.
+        // feature in a move's change, a missed push or pop or a missed change
+        // of view would otherwise only show as weaker play.
         #[cfg(debug_assertions)]
         {
             let mut fresh = Acc::<H>::ZERO;
@@ -399,3 +393,7 @@ impl AccumulatorStack {
         self.accs.get(self.top)
     }
 }
+
+#[cfg(test)]
+#[path = "accumulator_tests.rs"]
+mod tests;

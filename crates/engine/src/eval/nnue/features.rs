@@ -7,10 +7,10 @@ use super::INPUTS;
 use crate::board::moves::moving_piece;
 use crate::board::{Board, Color, Move, Piece, Square};
 
-/// How the pieces on the board map to the network's inputs. Every set has
-/// [`INPUTS`] inputs per perspective: colour (own, other) x piece x square,
-/// the perspective's own pieces first, and Black sees the board flipped
-/// vertically, so both sides see "their" position the same way.
+/// How the pieces on the board map to the network's inputs. Every set reads
+/// [`INPUTS`] inputs per king bucket and perspective: colour (own, other) x
+/// piece x square, the perspective's own pieces first, and Black sees the
+/// board flipped vertically, so both sides see "their" position the same way.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum FeatureSet {
     /// 768 inputs, the squares as they are (after Black's vertical flip).
@@ -21,11 +21,46 @@ pub enum FeatureSet {
     /// on files a-d. A king crossing the d/e line changes every input of its
     /// side's perspective: that perspective is computed afresh.
     Mirrored,
+    /// Mirrored as [`FeatureSet::Mirrored`], and 4 x 768 inputs: the
+    /// perspective's own king square (after both flips) picks one of four
+    /// blocks of 768 ([`KINGS4`]). A king changing block, like one crossing
+    /// the d/e line, has its perspective computed afresh.
+    KingBuckets4,
+}
+
+/// The king bucket of each square of the perspective's own king, after its
+/// flips (so only files a-d are looked up): a1-b1, c1-d1, the second rank,
+/// the rest. The engine castles to c1 or g1 (d1 after the mirror) and the
+/// king stays on the back rank most of the middle game, where the buckets
+/// are finest.
+#[rustfmt::skip]
+const KINGS4: [u8; 64] = [
+    0, 0, 1, 1, 1, 1, 0, 0,
+    2, 2, 2, 2, 2, 2, 2, 2,
+    3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3,
+];
+
+/// How one perspective reads the board, given where its own king is: the
+/// mask XORed into every square index (56 flips the ranks, 7 the files) and
+/// the first input of its king bucket.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct View {
+    pub flip: usize,
+    pub base: usize,
 }
 
 impl FeatureSet {
     /// Every feature set, in the order of their ids.
-    pub const ALL: [FeatureSet; 2] = [FeatureSet::Plain, FeatureSet::Mirrored];
+    pub const ALL: [FeatureSet; 3] = [
+        FeatureSet::Plain,
+        FeatureSet::Mirrored,
+        FeatureSet::KingBuckets4,
+    ];
 
     /// The id stored in the network file.
     pub fn id(self) -> u32 {
@@ -42,6 +77,7 @@ impl FeatureSet {
         match self {
             FeatureSet::Plain => "plain",
             FeatureSet::Mirrored => "mirrored",
+            FeatureSet::KingBuckets4 => "kings4",
         }
     }
 
@@ -50,9 +86,34 @@ impl FeatureSet {
         Self::ALL.into_iter().find(|f| f.name() == name)
     }
 
+    /// Every known set for messages: "0 (plain), 1 (mirrored) and 2 (kings4)".
+    pub fn known() -> String {
+        let all: Vec<String> = Self::ALL
+            .iter()
+            .map(|f| format!("{} ({f})", f.id()))
+            .collect();
+        let (last, rest) = all.split_last().expect("feature sets");
+        format!("{} and {last}", rest.join(", "))
+    }
+
+    /// The king bucket of each (flipped) king square, if the set has buckets.
+    fn king_table(self) -> Option<&'static [u8; 64]> {
+        match self {
+            FeatureSet::KingBuckets4 => Some(&KINGS4),
+            FeatureSet::Plain | FeatureSet::Mirrored => None,
+        }
+    }
+
+    /// Number of king buckets (1: the inputs do not depend on the king's
+    /// square beyond the mirror).
+    pub fn king_buckets(self) -> usize {
+        self.king_table()
+            .map_or(1, |t| usize::from(*t.iter().max().expect("squares")) + 1)
+    }
+
     /// Inputs per perspective.
     pub fn inputs(self) -> usize {
-        INPUTS
+        INPUTS * self.king_buckets()
     }
 
     /// True if the inputs depend on where the perspective's own king is.
@@ -61,36 +122,45 @@ impl FeatureSet {
         self != FeatureSet::Plain
     }
 
-    /// What `perspective` (0 White, 1 Black) does to every square index
-    /// (0 = a1 .. 63 = h8) before it is looked up, its own king being on
-    /// `king`: the mask XORed into the square (56 flips the ranks, 7 the
-    /// files). For [`FeatureSet::Plain`] `king` is not looked at.
+    /// How `perspective` (0 White, 1 Black) reads the board, its own king
+    /// being on `king` (0 = a1 .. 63 = h8). For [`FeatureSet::Plain`]
+    /// `king` is not looked at.
     #[inline(always)]
-    pub fn orientation(self, perspective: usize, king: usize) -> usize {
+    pub fn view(self, perspective: usize, king: usize) -> View {
         let vertical = if perspective == 0 { 0 } else { 56 };
         match self {
-            FeatureSet::Plain => vertical,
-            FeatureSet::Mirrored if king & 7 >= 4 => vertical ^ 7,
-            FeatureSet::Mirrored => vertical,
+            FeatureSet::Plain => View {
+                flip: vertical,
+                base: 0,
+            },
+            FeatureSet::Mirrored | FeatureSet::KingBuckets4 => {
+                let flip = if king & 7 >= 4 {
+                    vertical ^ 7
+                } else {
+                    vertical
+                };
+                let base = self
+                    .king_table()
+                    .map_or(0, |t| INPUTS * usize::from(t[king ^ flip]));
+                View { flip, base }
+            }
         }
     }
 
     /// The input index of a piece of `color` (0 White, 1 Black) and kind
     /// `piece` (0 pawn .. 5 king) on `square`, for `perspective`, whose
-    /// [`FeatureSet::orientation`] is `orientation`. Plain integers, so the
-    /// trainer indexes its packed records without building a board.
+    /// [`FeatureSet::view`] is `view`. Plain integers, so the trainer
+    /// indexes its packed records without building a board.
     #[inline(always)]
     pub fn index(
         perspective: usize,
-        orientation: usize,
+        view: View,
         color: usize,
         piece: usize,
         square: usize,
     ) -> usize {
         let side = if color == perspective { 0 } else { 384 };
-        let i = side + piece * 64 + (square ^ orientation);
-        debug_assert!(i < INPUTS);
-        i
+        view.base + side + piece * 64 + (square ^ view.flip)
     }
 
     /// The input index of a piece seen by `perspective` whose own king is on
@@ -104,20 +174,23 @@ impl FeatureSet {
         piece: usize,
         square: usize,
     ) -> usize {
-        Self::index(
+        let i = Self::index(
             perspective,
-            self.orientation(perspective, king),
+            self.view(perspective, king),
             color,
             piece,
             square,
-        )
+        );
+        debug_assert!(i < self.inputs());
+        i
     }
 
     /// True if `perspective`'s king moving from `from` to `to` changes its
-    /// orientation, so that the perspective must be computed afresh.
+    /// view (the mirror or the king bucket), so that the perspective must be
+    /// computed afresh.
     #[inline(always)]
     pub fn needs_refresh(self, perspective: usize, from: usize, to: usize) -> bool {
-        self.orientation(perspective, from) != self.orientation(perspective, to)
+        self.view(perspective, from) != self.view(perspective, to)
     }
 }
 
@@ -139,18 +212,12 @@ impl std::str::FromStr for FeatureSet {
 }
 
 /// Input index of `piece` of `color` on `square`, seen from `perspective`
-/// with the feature orientation `orientation` ([`FeatureSet::orientation`]).
+/// through `view` ([`FeatureSet::view`]).
 #[inline(always)]
-pub fn index(
-    perspective: Color,
-    orientation: usize,
-    color: Color,
-    piece: Piece,
-    square: Square,
-) -> usize {
+pub fn index(perspective: Color, view: View, color: Color, piece: Piece, square: Square) -> usize {
     FeatureSet::index(
         perspective as usize,
-        orientation,
+        view,
         color as usize,
         piece as usize,
         square as usize,
@@ -247,8 +314,14 @@ mod tests {
             assert_eq!(FeatureSet::from_id(f.id()), Some(f));
             assert_eq!(f.name().parse::<FeatureSet>(), Ok(f));
         }
-        assert_eq!(FeatureSet::from_id(2), None);
+        assert_eq!(FeatureSet::from_id(3), None);
         assert!("kings".parse::<FeatureSet>().is_err());
+        assert_eq!(
+            FeatureSet::known(),
+            "0 (plain), 1 (mirrored) and 2 (kings4)"
+        );
+        let inputs = FeatureSet::ALL.map(FeatureSet::inputs);
+        assert_eq!(inputs, [768, 768, 3072]);
     }
 
     /// Plain: White's view is the board, Black's is flipped vertically.
@@ -270,5 +343,37 @@ mod tests {
         assert!(mirrored.needs_refresh(0, e1, d1));
         assert!(!mirrored.needs_refresh(0, e1, 6));
         assert!(!plain.needs_refresh(0, e1, d1));
+    }
+
+    /// Kings4: mirrored as `Mirrored`, plus the bucket of the perspective's
+    /// own king (a1-b1, c1-d1, rank 2, ranks 3-8 after both flips) times 768.
+    #[test]
+    fn kings4_adds_the_king_bucket_to_the_mirrored_index() {
+        let (kings4, mirrored) = (FeatureSet::KingBuckets4, FeatureSet::Mirrored);
+        let bucket = |perspective: usize, king: usize| kings4.view(perspective, king).base / 768;
+        // White's king on a1, b1, c1, d1, then e1-h1 mirrored to d1-a1.
+        let back_rank: Vec<usize> = (0..8).map(|k| bucket(0, k)).collect();
+        assert_eq!(back_rank, [0, 0, 1, 1, 1, 1, 0, 0]);
+        assert!((8..16).all(|k| bucket(0, k) == 2));
+        assert!((16..64).all(|k| bucket(0, k) == 3));
+        // Black's back rank is the eighth: g8 is its b1, e7 its d2.
+        assert_eq!((bucket(1, 62), bucket(1, 52), bucket(1, 4)), (0, 2, 3));
+        for perspective in 0..2 {
+            for king in 0..64 {
+                let b = bucket(perspective, king);
+                for (color, piece, square) in [(0, 0, 8), (1, 3, 35), (perspective, 5, king)] {
+                    let plain = mirrored.feature(perspective, king, color, piece, square);
+                    let f = kings4.feature(perspective, king, color, piece, square);
+                    assert_eq!(f, b * 768 + plain);
+                }
+            }
+        }
+        let (c1, d1, e1, f1, d2, e2) = (2, 3, 4, 5, 11, 12);
+        assert!(!kings4.needs_refresh(0, c1, d1), "one bucket, one side");
+        assert!(kings4.needs_refresh(0, d1, e1), "the mirror changes");
+        assert!(kings4.needs_refresh(0, d2, e2), "the same bucket, mirrored");
+        assert!(kings4.needs_refresh(0, e1, e2), "bucket 1 to 2");
+        assert!(kings4.needs_refresh(0, f1, 6), "f1 (c1) to g1 (b1)");
+        assert!(kings4.uses_king());
     }
 }

@@ -134,13 +134,9 @@ fn parse_with(bytes: &[u8], runnable: bool) -> Result<Network, String> {
     let features = if version >= 3 {
         let id = word(HEADER_V2);
         FeatureSet::from_id(id).ok_or_else(|| {
-            let known: Vec<String> = FeatureSet::ALL
-                .iter()
-                .map(|f| format!("{} ({f})", f.id()))
-                .collect();
             format!(
                 "network has input feature set {id}; this build knows {}",
-                known.join(" and ")
+                FeatureSet::known()
             )
         })?
     } else {

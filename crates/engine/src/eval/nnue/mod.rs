@@ -1,8 +1,9 @@
 //! The network evaluation (NNUE): a perspective network
 //! `(768 -> H) x 2 -> 1` with SCReLU, in integers, with optional output
 //! buckets (several output layers, one chosen by the number of pieces) and
-//! an input feature set ([`features::FeatureSet`]: plain, or mirrored on
-//! the king's half of the board).
+//! an input feature set ([`features::FeatureSet`]: plain, mirrored on the
+//! king's half of the board, or mirrored with king buckets of 768 inputs
+//! each).
 //!
 //! Each side has an accumulator: the first layer's output for the position
 //! seen from that side (its own pieces first, its own back rank at the
@@ -32,7 +33,8 @@ pub use accumulator::{Accumulator, AccumulatorStack};
 pub use features::FeatureSet;
 pub use simd::Kernel;
 
-/// Inputs per perspective: colour (own, other) x piece x square.
+/// Inputs per perspective and king bucket: colour (own, other) x piece x
+/// square.
 pub const INPUTS: usize = 768;
 /// Hidden neurons per perspective of the embedded network, and the
 /// trainer's default.
