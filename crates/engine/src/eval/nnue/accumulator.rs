@@ -9,7 +9,9 @@
 //! perspective's view (a king crossing the d/e line with a mirrored feature
 //! set, or changing king bucket) cannot be applied as a difference, so that
 //! perspective is computed afresh from the board at the ply that needs it,
-//! while the other is updated incrementally.
+//! while the other is updated incrementally. Afresh means from the refresh
+//! cache ([`super::cache`]): the last accumulator computed in that view,
+//! plus and minus the pieces that differ.
 //!
 //! The bookkeeping of moves (push, pop) does not depend on the hidden size;
 //! the accumulators themselves are arrays of the network's size `H`, behind a
@@ -18,6 +20,7 @@
 
 use std::sync::Arc;
 
+use super::cache::RefreshCache;
 use super::features::{Change, FeatureSet, Placed, View, index, placed};
 use super::{Kernel, Network, with_hidden};
 use crate::board::{Board, Color, Move};
@@ -191,12 +194,19 @@ trait Accumulators: Send + Sync {
 /// If the size is not one of [`super::SUPPORTED_HIDDEN`] (the network file
 /// refuses those).
 fn accumulators(net: &Network) -> Box<dyn Accumulators> {
-    with_hidden!(net.hidden(), H => Box::new(Fixed::<H>(vec![Acc::ZERO])))
+    with_hidden!(net.hidden(), H => Box::new(Fixed::<H> {
+        accs: vec![Acc::ZERO],
+        cache: RefreshCache::new(net),
+    }))
 }
 
-/// The accumulators for a network of `H` neurons, one per ply.
+/// The accumulators for a network of `H` neurons, one per ply, and the
+/// cache that recomputes a perspective whose view changed.
 #[derive(Clone)]
-struct Fixed<const H: usize>(Vec<Acc<H>>);
+struct Fixed<const H: usize> {
+    accs: Vec<Acc<H>>,
+    cache: RefreshCache<H>,
+}
 
 impl<const H: usize> Accumulators for Fixed<H> {
     fn evaluate(
@@ -207,7 +217,7 @@ impl<const H: usize> Accumulators for Fixed<H> {
         board: &Board,
         kernel: Kernel,
     ) -> i32 {
-        let accs = &mut self.0;
+        let accs = &mut self.accs;
         if accs.len() <= top {
             accs.resize(plies.len(), Acc::ZERO);
         }
@@ -221,8 +231,9 @@ impl<const H: usize> Accumulators for Fixed<H> {
             }
             if !plies[from].computed[p] {
                 // No difference crosses ply `from`, and no later ply changed
-                // the view again: compute `top` afresh.
-                accs[top].refresh(color, net, board, kernel);
+                // the view again: compute `top` afresh (from the cache).
+                let dst = &mut accs[top].vals[p];
+                self.cache.refresh(dst, color, net, board, kernel);
                 plies[top].computed[p] = true;
                 continue;
             }
@@ -255,12 +266,12 @@ impl<const H: usize> Accumulators for Fixed<H> {
 
     fn reset(&mut self, net: &Network, board: &Board, kernel: Kernel) {
         for color in Color::ALL {
-            self.0[0].refresh(color, net, board, kernel);
+            self.accs[0].refresh(color, net, board, kernel);
         }
     }
 
     fn get(&self, ply: usize) -> Accumulator {
-        self.0[ply].to_dynamic()
+        self.accs[ply].to_dynamic()
     }
 
     fn clone_box(&self) -> Box<dyn Accumulators> {

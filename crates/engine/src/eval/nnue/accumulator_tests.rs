@@ -97,3 +97,41 @@ fn random_walks_match_a_refresh_for_every_feature_set() {
         "refreshes: {refreshed:?}"
     );
 }
+
+/// The refresh cache gives what a refresh from the board gives, for every
+/// view of both perspectives, along random games whose kings come back to
+/// views last computed many moves before (and from an empty cache).
+#[test]
+fn the_refresh_cache_equals_a_refresh() {
+    for (i, features) in [FeatureSet::Mirrored, FeatureSet::KingBuckets4]
+        .into_iter()
+        .enumerate()
+    {
+        let net = random_network(features, 64, 21 + i as u64);
+        let mut cache = RefreshCache::<64>::new(&net);
+        let mut rng = SplitMix(5);
+        let mut cached = 0;
+        for fen in FENS {
+            let mut pos = Position::from_fen(fen, false).expect("test FEN");
+            for _ in 0..150 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play(moves[(rng.next_u64() % moves.len() as u64) as usize]);
+                let b = pos.board();
+                for color in Color::ALL {
+                    let mut fresh = Acc::<64>::ZERO;
+                    fresh.refresh(color, &net, b, Kernel::Scalar);
+                    let mut got = [0; 64];
+                    cache.refresh(&mut got, color, &net, b, Kernel::best());
+                    assert_eq!(got, fresh.vals[color as usize], "{features}: {b}");
+                    cached += 1;
+                }
+            }
+        }
+        assert!(cached > 500, "{cached}");
+    }
+    let plain = random_network(FeatureSet::Plain, 32, 3);
+    assert!(RefreshCache::<32>::new(&plain).is_empty());
+}

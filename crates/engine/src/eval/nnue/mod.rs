@@ -23,6 +23,7 @@
 //! weights by `QB`; the output is `SCALE` centipawns per unit.
 
 pub mod accumulator;
+mod cache;
 pub mod features;
 pub mod file;
 pub mod simd;
