@@ -106,9 +106,13 @@ impl FeatureSet {
 
     /// Number of king buckets (1: the inputs do not depend on the king's
     /// square beyond the mirror).
+    // A constant per set: the trainer asks for it (through `inputs`) at
+    // every sample, so it is not found by scanning the table.
     pub fn king_buckets(self) -> usize {
-        self.king_table()
-            .map_or(1, |t| usize::from(*t.iter().max().expect("squares")) + 1)
+        match self {
+            FeatureSet::KingBuckets4 => 4,
+            FeatureSet::Plain | FeatureSet::Mirrored => 1,
+        }
     }
 
     /// Inputs per perspective.
@@ -307,6 +311,17 @@ pub fn placed(board: &Board) -> impl Iterator<Item = Placed> + '_ {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each set's bucket count is its table's: every bucket used, no other.
+    #[test]
+    fn bucket_counts_match_the_tables() {
+        for f in FeatureSet::ALL {
+            let from_table = f
+                .king_table()
+                .map_or(1, |t| usize::from(*t.iter().max().expect("squares")) + 1);
+            assert_eq!(f.king_buckets(), from_table, "{f}");
+        }
+    }
 
     #[test]
     fn ids_and_names_round_trip() {
