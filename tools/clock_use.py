@@ -8,10 +8,14 @@ games' first move), and the clock left at the end of its games and at their
 lowest point (medians). The clock is replayed from the TimeControl tag
 (`10+0.1`: base and increment in seconds): an engine that ends its games
 with much of its base left played faster than it had to, which a match
-against engines that spend their clock shows.
+against engines that spend their clock shows. With `--lost ENGINE` it also
+counts, for every game ENGINE lost, the move at which ENGINE's own score
+first fell to -1.00 or below (or a mate against it): where the games were
+lost, by the same rows.
 
   tools/clock_use.py data/matches/net7-ethereal-part1.pgn.xz
   tools/clock_use.py --step 5 --last 60 games.pgn
+  tools/clock_use.py --lost cutoff data/matches/net7-sf2850-part*.pgn.xz
 
 Needs Python 3 only. Files may be xz-compressed.
 """
@@ -25,6 +29,8 @@ from collections import defaultdict
 TAG = re.compile(r'^\[(\w+) "(.*)"\]\s*$', re.M)
 COMMENT = re.compile(r"\{([^}]*)\}")
 SECONDS = re.compile(r"(\d+(?:\.\d+)?)s\b")
+# The mover's score at the start of a comment: +0.25, -1.40, +M5, -M3.
+SCORE = re.compile(r"^\s*([+-]?)(M?)(\d+(?:\.\d+)?)/")
 
 
 def split_games(text):
@@ -42,8 +48,17 @@ def control(tags):
     return (float(m.group(1)), float(m.group(2))) if m else None
 
 
+def score_of(comment):
+    """The mover's score in pawns (a mate as +-1000), or None."""
+    m = SCORE.match(comment)
+    if not m:
+        return None
+    value = 1000.0 if m.group(2) else float(m.group(3))
+    return -value if m.group(1) == "-" else value
+
+
 def replay(tags, body):
-    """Yields (engine, move number, seconds, clock after the move)."""
+    """Yields (engine, move number, seconds, clock after the move, score)."""
     tc = control(tags)
     if tc is None:
         return
@@ -61,7 +76,7 @@ def replay(tags, body):
         engine = engines[side]
         spent = float(m.group(1))
         clock[engine] += inc - spent
-        yield engine, number, spent, clock[engine]
+        yield engine, number, spent, clock[engine], score_of(comment)
         if side == 1:
             number += 1
         side ^= 1
@@ -72,6 +87,7 @@ def main():
     ap.add_argument("pgn", nargs="+")
     ap.add_argument("--step", type=int, default=10, help="moves per row (default 10)")
     ap.add_argument("--last", type=int, default=80, help="moves from this one on share a row (default 80)")
+    ap.add_argument("--lost", metavar="ENGINE", help="where ENGINE's lost games turned (its score to -1)")
     args = ap.parse_args()
     if args.step < 1:
         sys.exit("--step must be at least 1")
@@ -79,6 +95,8 @@ def main():
     ends = defaultdict(list)
     lows = defaultdict(list)
     games = 0
+    turned = defaultdict(int)
+    lost = 0
     for path in args.pgn:
         opener = lzma.open if path.endswith(".xz") else open
         try:
@@ -88,8 +106,18 @@ def main():
             sys.exit(f"cannot read {path}: {e}")
         for tags, body in split_games(text):
             last, low = {}, {}
-            for engine, number, spent, clock in replay(tags, body):
-                per_move[engine][min(number // args.step * args.step, args.last)].append(spent)
+            result = tags.get("Result")
+            losing = args.lost is not None and (
+                (result == "0-1" and tags.get("White") == args.lost)
+                or (result == "1-0" and tags.get("Black") == args.lost)
+            )
+            lost += losing
+            for engine, number, spent, clock, score in replay(tags, body):
+                row = min(number // args.step * args.step, args.last)
+                per_move[engine][row].append(spent)
+                if losing and engine == args.lost and score is not None and score <= -1.0:
+                    turned[row] += 1
+                    losing = False  # counted once a game
                 last[engine] = clock
                 low[engine] = min(low.get(engine, clock), clock)
             for engine, clock in last.items():
@@ -112,6 +140,13 @@ def main():
             v = rows[start]
             span = f"{start:3d}+   " if start == args.last else f"{start:3d}-{start + args.step - 1:3d}"
             print(f"  moves {span}: {len(v):6d} moves, mean {sum(v) / len(v):.3f} s")
+    if args.lost is not None:
+        print(f"{args.lost} lost {lost} games; its score first fell to -1.00 at:")
+        for start in sorted(turned):
+            span = f"{start:3d}+   " if start == args.last else f"{start:3d}-{start + args.step - 1:3d}"
+            print(f"  moves {span}: {turned[start]:4d} games")
+        if lost > sum(turned.values()):
+            print(f"  never: {lost - sum(turned.values()):4d} games")
 
 
 if __name__ == "__main__":
