@@ -253,17 +253,6 @@ impl Model {
         self.prepare().evaluate(s)
     }
 
-    /// [`Prepared::loss`] of one sample (for many, prepare once).
-    pub fn loss(
-        &self,
-        s: &Sample,
-        lambda: f32,
-        scratch: &mut Scratch,
-        grad: Option<&mut [f32]>,
-    ) -> f32 {
-        self.prepare().loss(s, lambda, scratch, grad)
-    }
-
     /// Completes a gradient summed by [`Prepared::loss`]: each factor row's
     /// gradient is the sum of its bucket rows' (the clip of the sum passes
     /// gradients through, as the clip after each step does). Nothing to do
