@@ -279,6 +279,12 @@ pub const CURRMOVE_AFTER_MS: u64 = 3000;
 /// Aspiration fail lines only after this long, for the same reason.
 pub const BOUND_INFO_AFTER_MS: u64 = 1000;
 
+/// The most moves a GUI's `movestogo` is planned as: with 40 moves to go
+/// the plan spends as if 30 were left. Apart from `default_moves_to_go`
+/// (sudden death) so that tuning one does not move the other. Not measured
+/// against other values.
+pub const MOVES_TO_GO_CAP: u64 = 30;
+
 /// The share for the last move before a time control (`movestogo 1`): the
 /// clock is refilled after it, so nearly all of it may go. Not tuned: games
 /// with an increment never reach it.

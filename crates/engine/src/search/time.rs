@@ -14,11 +14,12 @@ use std::time::Instant;
 use super::job::Settings;
 use super::limits::Limits;
 use super::params::{
-    LAST_MOVE_CLOCK_SHARE, RESERVE_OVERHEADS, STALL_RESERVE_MS, STALL_RESERVE_SHARE,
-    default_moves_to_go, effort_base_pct, effort_max_pct, effort_min_pct, falling_divisor,
-    falling_max_drop, hard_over_soft_pct, increment_pct, max_clock_share_pct, stability_0_pct,
-    stability_1_pct, stability_2_pct, stability_3_pct, stability_4_pct, stability_5_pct,
-    time_endgame_pct, time_middle_pct, time_opening_pct, time_phase_full, time_ramp_moves,
+    LAST_MOVE_CLOCK_SHARE, MOVES_TO_GO_CAP, RESERVE_OVERHEADS, STALL_RESERVE_MS,
+    STALL_RESERVE_SHARE, default_moves_to_go, effort_base_pct, effort_max_pct, effort_min_pct,
+    falling_divisor, falling_max_drop, hard_over_soft_pct, increment_pct, max_clock_share_pct,
+    stability_0_pct, stability_1_pct, stability_2_pct, stability_3_pct, stability_4_pct,
+    stability_5_pct, time_endgame_pct, time_middle_pct, time_opening_pct, time_phase_full,
+    time_ramp_moves,
 };
 use super::score::Score;
 use super::shared::Shared;
@@ -54,7 +55,7 @@ impl Budget {
         let usable = time.saturating_sub(overhead).max(1);
         let mtg = limits
             .movestogo
-            .map(|m| (m as u64).clamp(1, default_moves_to_go()))
+            .map(|m| (m as u64).clamp(1, MOVES_TO_GO_CAP))
             .unwrap_or(default_moves_to_go());
         let share = if mtg == 1 {
             LAST_MOVE_CLOCK_SHARE
@@ -350,8 +351,21 @@ mod tests {
         let b = Budget::new(&clock(60_000, 100, None), &white(), 10, 0).unwrap();
         assert_eq!(
             b.soft,
-            (60_000 - 10 - STALL_RESERVE_MS) / default_moves_to_go() + 75
+            (60_000 - 10 - STALL_RESERVE_MS) / default_moves_to_go() + 100 * increment_pct() / 100
         );
+    }
+
+    #[test]
+    fn a_guis_moves_to_go_is_capped_and_not_the_sudden_death_default() {
+        let soft = |mtg| {
+            Budget::new(&clock(60_000, 0, mtg), &white(), 10, 0)
+                .unwrap()
+                .soft
+        };
+        assert_eq!(soft(Some(40)), soft(Some(MOVES_TO_GO_CAP as u32)));
+        assert_eq!(soft(Some(1000)), soft(Some(MOVES_TO_GO_CAP as u32)));
+        assert_eq!(soft(Some(30)), (60_000 - 10 - STALL_RESERVE_MS) / 30);
+        assert!(soft(Some(10)) > 2 * soft(Some(30)));
     }
 
     /// Plays `moves` moves that each spend the soft limit and gain `inc`,
