@@ -19,8 +19,8 @@ use super::history::{PieceTo, Tried, piece_to, quiet_index};
 use super::movepick::MovePicker;
 use super::node::{MoveState, Node};
 use super::params::{
-    CURRMOVE_AFTER_MS, EXTENSION_PLY_LIMIT, eval_history_mult, iir_min_depth, lmr_deeper_base,
-    lmr_deeper_per_ply, tt_eval_depth_slack,
+    CURRMOVE_AFTER_MS, EXTENSION_PLY_LIMIT, eval_history_mult, history_prune_depth, iir_min_depth,
+    lmr_deeper_base, lmr_deeper_per_ply, tt_eval_depth_slack,
 };
 use super::score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, Score, mated_in};
 use super::thread::Worker;
@@ -228,6 +228,13 @@ impl Worker<'_> {
             move_count += 1;
             let mut m = self.move_state(mv, move_count, checks);
             m.killer = killers.contains(&Some(mv));
+            // Read before the singular search updates the histories, and
+            // before pruning only when history pruning needs it (a constant
+            // test in a normal build): most pruned moves need no history.
+            let history_first = history_prune_depth() > 0;
+            if history_first {
+                m.history = self.move_history(&m, prevs, threats);
+            }
             if !node.is_root()
                 && best > -MATE_BOUND
                 && self.pos.has_non_pawn_material(self.pos.side_to_move())
@@ -235,9 +242,9 @@ impl Worker<'_> {
             {
                 continue;
             }
-            // Read only for a move that is searched (pruning does not use
-            // it), and before the singular search updates the histories.
-            m.history = self.move_history(&m, prevs, threats);
+            if !history_first {
+                m.history = self.move_history(&m, prevs, threats);
+            }
             if m.quiet && eval_history_mult() != 0 {
                 m.quiet_index = Some(quiet_index(self.pos.side_to_move(), mv, threats));
             }

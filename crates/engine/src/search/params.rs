@@ -76,6 +76,12 @@ macro_rules! for_each_tunable {
             see_quiet_margin: Score = 60, 20, 120, 5;
             see_noisy_margin: Score = 100, 40, 200, 8;
             see_max_depth: i32 = 8, 4, 12, 0.5;
+            /// History pruning: a tame move searched at a reduced depth
+            /// below this, whose history (butterfly and both continuations)
+            /// is under `-history_prune_margin * depth`, is skipped; 0 turns
+            /// it off.
+            history_prune_depth: i32 = 0, 0, 8, 0.5;
+            history_prune_margin: i32 = 2000, 500, 8000, 250;
 
             // --- Quiescence (quiescence.rs) ---
 

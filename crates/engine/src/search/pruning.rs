@@ -6,13 +6,14 @@
 use super::movepick::MovePicker;
 use super::node::{MoveState, Node};
 use super::params::{
-    futility_base, futility_max_depth, futility_per_depth, lmp_max_depth, lmp_threshold,
-    lmr_cut_node, lmr_gives_check, lmr_history_divisor, lmr_killer, lmr_min_depth, lmr_noisy_pct,
-    lmr_non_pv, lmr_not_improving, lmr_tt_capture, nmp_base_reduction, nmp_depth_divisor,
-    nmp_eval_divisor, nmp_eval_max_reduction, nmp_min_depth, nmp_verify_depth, nmp_verify_quarters,
-    probcut_margin, probcut_min_depth, probcut_reduction, probcut_tt_depth_slack, razor_base,
-    razor_max_depth, razor_per_depth_sq, rfp_margin, rfp_max_depth, see_max_depth,
-    see_noisy_margin, see_quiet_margin,
+    futility_base, futility_max_depth, futility_per_depth, history_prune_depth,
+    history_prune_margin, lmp_max_depth, lmp_threshold, lmr_cut_node, lmr_gives_check,
+    lmr_history_divisor, lmr_killer, lmr_min_depth, lmr_noisy_pct, lmr_non_pv, lmr_not_improving,
+    lmr_tt_capture, nmp_base_reduction, nmp_depth_divisor, nmp_eval_divisor,
+    nmp_eval_max_reduction, nmp_min_depth, nmp_verify_depth, nmp_verify_quarters, probcut_margin,
+    probcut_min_depth, probcut_reduction, probcut_tt_depth_slack, razor_base, razor_max_depth,
+    razor_per_depth_sq, rfp_margin, rfp_max_depth, see_max_depth, see_noisy_margin,
+    see_quiet_margin,
 };
 use super::score::{MATE_BOUND, Score};
 use super::thread::Worker;
@@ -167,8 +168,10 @@ impl Worker<'_> {
     }
 
     /// Move-level pruning at shallow depth. Returns true to skip the move.
-    /// Tame (quiet, non-checking) moves face late move, futility and quiet
-    /// SEE pruning; captures, promotions and checks only the noisy SEE test.
+    /// Tame (quiet, non-checking) moves face late move, history, futility
+    /// and quiet SEE pruning; captures, promotions and checks only the noisy
+    /// SEE test. History pruning reads `m.history`, which the caller sets
+    /// before this call when that pruning is on.
     pub(super) fn prune_move(
         &mut self,
         picker: &mut MovePicker,
@@ -184,6 +187,9 @@ impl Worker<'_> {
                 && m.move_count > lmp_threshold(depth, node.improving)
             {
                 picker.skip_quiets();
+                return true;
+            }
+            if lmr_depth < history_prune_depth() && m.history < -history_prune_margin() * depth {
                 return true;
             }
             if c.futility
