@@ -348,10 +348,11 @@ mod tests {
             );
         }
         // With time to spare, only the stall reserve is held back.
-        let b = Budget::new(&clock(60_000, 100, None), &white(), 10, 0).unwrap();
+        let inc = 100;
+        let b = Budget::new(&clock(60_000, inc, None), &white(), 10, 0).unwrap();
         assert_eq!(
             b.soft,
-            (60_000 - 10 - STALL_RESERVE_MS) / default_moves_to_go() + 100 * increment_pct() / 100
+            (60_000 - 10 - STALL_RESERVE_MS) / default_moves_to_go() + inc * increment_pct() / 100
         );
     }
 
