@@ -14,12 +14,12 @@ use std::time::Instant;
 use super::job::Settings;
 use super::limits::Limits;
 use super::params::{
-    LAST_MOVE_CLOCK_SHARE, MOVES_TO_GO_CAP, RESERVE_OVERHEADS, STALL_RESERVE_MS,
-    STALL_RESERVE_SHARE, default_moves_to_go, effort_base_pct, effort_max_pct, effort_min_pct,
-    falling_divisor, falling_max_drop, hard_over_soft_pct, increment_pct, max_clock_share_pct,
-    stability_0_pct, stability_1_pct, stability_2_pct, stability_3_pct, stability_4_pct,
-    stability_5_pct, time_endgame_pct, time_middle_pct, time_opening_pct, time_phase_full,
-    time_ramp_moves,
+    LAST_MOVE_CLOCK_SHARE, LOW_CLOCK_INCREMENT_PCT, MOVES_TO_GO_CAP, RESERVE_OVERHEADS,
+    STALL_RESERVE_MS, STALL_RESERVE_SHARE, default_moves_to_go, effort_base_pct, effort_max_pct,
+    effort_min_pct, falling_divisor, falling_max_drop, hard_over_soft_pct, increment_pct,
+    max_clock_share_pct, stability_0_pct, stability_1_pct, stability_2_pct, stability_3_pct,
+    stability_4_pct, stability_5_pct, time_endgame_pct, time_middle_pct, time_opening_pct,
+    time_phase_full, time_ramp_moves,
 };
 use super::score::Score;
 use super::shared::Shared;
@@ -66,6 +66,13 @@ impl Budget {
         let stall = ((usable as f64 * STALL_RESERVE_SHARE) as u64).min(STALL_RESERVE_MS);
         let reserve = (overhead * RESERVE_OVERHEADS).max(stall);
         let cap = ((usable as f64 * share) as u64).min(usable.saturating_sub(reserve));
+        // Near the reserve, less than the increment: the clock refills.
+        let refill = usable.saturating_sub(STALL_RESERVE_MS) + inc * LOW_CLOCK_INCREMENT_PCT / 100;
+        let cap = if inc > 0 {
+            cap.min(refill.saturating_sub(lag))
+        } else {
+            cap
+        };
         let base = ((usable - stall) / mtg + inc * increment_pct() / 100) * plan_pct(board) / 100;
         let base = base.saturating_sub(lag);
         let soft = base.min(cap).max(1);
@@ -380,6 +387,24 @@ mod tests {
             t = t.saturating_sub(b.soft) + inc;
         }
         seen
+    }
+
+    #[test]
+    fn spending_every_hard_limit_keeps_the_stall_reserve() {
+        // The worst case of the soft limit's scaling, from above and from
+        // under the reserve: with an increment the clock settles on it
+        // (plus the overhead) or above.
+        for (start, inc) in [(5000, 50), (10_000, 100), (150, 50), (2000, 10)] {
+            let mut t: u64 = start;
+            for i in 0..400 {
+                let b = Budget::new(&clock(t, inc, None), &white(), 10, 0).unwrap();
+                assert!(b.hard <= t, "{start}+{inc}: {t} {b:?}");
+                if i >= 100 {
+                    assert!(t >= STALL_RESERVE_MS + 10, "{start}+{inc}: {t} {b:?}");
+                }
+                t = t - b.hard + inc;
+            }
+        }
     }
 
     #[test]
