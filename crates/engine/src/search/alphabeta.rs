@@ -24,9 +24,7 @@ use super::params::{
 };
 use super::score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, Score, mated_in};
 use super::thread::Worker;
-use super::tt::{
-    QS_DEPTH_CHECKS, TtBound, TtEntry, bound_decides, improves_eval, score_from_tt, score_to_tt,
-};
+use super::tt::{QS_DEPTH_CHECKS, bound_decides, improves_eval, score_from_tt};
 use crate::board::moves::{CheckInfo, moving_piece};
 use crate::board::{BitBoard, Move};
 
@@ -477,72 +475,5 @@ impl Worker<'_> {
             s = -self.negamax::<true>(new_depth, ply + 1, -beta, -alpha, false);
         }
         s
-    }
-
-    /// The table's entry for `key`, if this node may probe and the table is on.
-    pub(super) fn probe_tt(&self, key: u64, allowed: bool) -> Option<TtEntry> {
-        if allowed && self.config.tt {
-            self.shared.tt.probe(key)
-        } else {
-            None
-        }
-    }
-
-    /// Records a root move's result: its score if it is the first or beats
-    /// alpha, otherwise "worse than the best" so sorting keeps it behind.
-    fn update_root_move(
-        &mut self,
-        mv: Move,
-        score: Score,
-        alpha: Score,
-        move_count: usize,
-        nodes: u64,
-    ) {
-        let seldepth = self.seldepth;
-        let line = self.pv.line(1).to_vec();
-        let Some(rm) = self.root_moves.iter_mut().find(|r| r.mv == mv) else {
-            return;
-        };
-        rm.nodes += nodes;
-        if move_count == 1 || score > alpha {
-            rm.score = score;
-            rm.seldepth = seldepth;
-            rm.pv.clear();
-            rm.pv.push(mv);
-            rm.pv.extend_from_slice(&line);
-        } else {
-            rm.score = -INFINITE;
-        }
-    }
-
-    fn report_currmove(&mut self, mv: Move, number: usize) {
-        let text = self.pos.uci(mv);
-        let depth = self.root_depth as u32;
-        if let Some(r) = self.reporter.as_mut() {
-            r.currmove(depth, &text, number + self.pv_idx);
-        }
-    }
-}
-
-impl Worker<'_> {
-    /// Stores a node's result (unless the table is switched off): a lower
-    /// bound if it failed high, exact if a PV node found a move inside the
-    /// window, an upper bound otherwise, with the raw static evaluation.
-    pub(super) fn store_result(&self, node: &Node, best: Score, best_move: Option<Move>) {
-        if !self.config.tt {
-            return;
-        }
-        let bound = if best >= node.beta {
-            TtBound::Lower
-        } else if node.pv && best_move.is_some() {
-            TtBound::Exact
-        } else {
-            TtBound::Upper
-        };
-        let score = score_to_tt(best, node.ply);
-        let eval = if node.in_check { 0 } else { node.raw_eval };
-        self.shared
-            .tt
-            .store(node.key, best_move, score, eval, node.depth, bound);
     }
 }

@@ -2,10 +2,13 @@
 //! loop (`Node`) and what the loop knows about one move (`MoveState`). The
 //! pruning, reduction, extension and table-store helpers take these instead
 //! of long argument lists, so a new technique reads a field, not a parameter.
+//! Also the search's probe and store of the table, shared by the main search
+//! and quiescence.
 
 use super::history::PieceTo;
 use super::score::{INFINITE, NO_EVAL, Score};
-use super::tt::TtEntry;
+use super::thread::Worker;
+use super::tt::{TtBound, TtEntry, score_to_tt};
 use crate::board::Move;
 
 /// One node of the search, as known before its move loop.
@@ -92,4 +95,37 @@ pub(super) struct MoveState {
     pub killer: bool,
     /// Known only once the move is made.
     pub gives_check: bool,
+}
+
+/// The search's use of the table, shared by the main search and quiescence.
+impl Worker<'_> {
+    /// The table's entry for `key`, if this node may probe and the table is on.
+    pub(super) fn probe_tt(&self, key: u64, allowed: bool) -> Option<TtEntry> {
+        if allowed && self.config.tt {
+            self.shared.tt.probe(key)
+        } else {
+            None
+        }
+    }
+
+    /// Stores a node's result (unless the table is switched off): a lower
+    /// bound if it failed high, exact if a PV node found a move inside the
+    /// window, an upper bound otherwise, with the raw static evaluation.
+    pub(super) fn store_result(&self, node: &Node, best: Score, best_move: Option<Move>) {
+        if !self.config.tt {
+            return;
+        }
+        let bound = if best >= node.beta {
+            TtBound::Lower
+        } else if node.pv && best_move.is_some() {
+            TtBound::Exact
+        } else {
+            TtBound::Upper
+        };
+        let score = score_to_tt(best, node.ply);
+        let eval = if node.in_check { 0 } else { node.raw_eval };
+        self.shared
+            .tt
+            .store(node.key, best_move, score, eval, node.depth, bound);
+    }
 }

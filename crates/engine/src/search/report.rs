@@ -1,7 +1,9 @@
 //! The search's `info` lines: each line of a completed iteration, the
 //! aspiration bounds and a finished game's score. A line's score goes
 //! through the root's certain outcome (`outcome`): a root drawn by rule
-//! shows a draw, a root in the tables each move's tablebase result.
+//! shows a draw, a root in the tables each move's tablebase result. Also
+//! the root's bookkeeping while its moves are searched: each move's result
+//! and the `currmove` lines.
 
 use std::sync::atomic::Ordering;
 
@@ -131,4 +133,42 @@ pub fn pv_to_uci(root: &Position, line: &[Move]) -> Vec<String> {
         pos.play(mv);
     }
     out
+}
+
+/// The root's bookkeeping during the move loop.
+impl Worker<'_> {
+    /// Records a root move's result: its score if it is the first or beats
+    /// alpha, otherwise "worse than the best" so sorting keeps it behind.
+    pub(super) fn update_root_move(
+        &mut self,
+        mv: Move,
+        score: Score,
+        alpha: Score,
+        move_count: usize,
+        nodes: u64,
+    ) {
+        let seldepth = self.seldepth;
+        let line = self.pv.line(1).to_vec();
+        let Some(rm) = self.root_moves.iter_mut().find(|r| r.mv == mv) else {
+            return;
+        };
+        rm.nodes += nodes;
+        if move_count == 1 || score > alpha {
+            rm.score = score;
+            rm.seldepth = seldepth;
+            rm.pv.clear();
+            rm.pv.push(mv);
+            rm.pv.extend_from_slice(&line);
+        } else {
+            rm.score = -INFINITE;
+        }
+    }
+
+    pub(super) fn report_currmove(&mut self, mv: Move, number: usize) {
+        let text = self.pos.uci(mv);
+        let depth = self.root_depth as u32;
+        if let Some(r) = self.reporter.as_mut() {
+            r.currmove(depth, &text, number + self.pv_idx);
+        }
+    }
 }
