@@ -313,8 +313,8 @@ pub const STALL_RESERVE_MS: u64 = 400;
 /// cannot drain the clock (with 0.5, one went from 576 to 264 ms in two
 /// moves).
 pub const STALL_RESERVE_SHARE: f64 = 0.8;
-/// With an increment, a move may spend the clock above the full stall
-/// reserve and at most this share of the increment, so a clock near or
+/// With an increment, a move may spend at most the clock above the full
+/// stall reserve plus this share of the increment, so a clock near or
 /// under the reserve refills by the rest on every move, however the soft
 /// limit is scaled. Binds only under about 500 ms of clock. Without it,
 /// the whole increment planned let 3% of moves stalled for 300 ms at
