@@ -147,18 +147,17 @@ impl Worker<'_> {
         move_count: usize,
         nodes: u64,
     ) {
-        let seldepth = self.seldepth;
-        let line = self.pv.line(1).to_vec();
         let Some(rm) = self.root_moves.iter_mut().find(|r| r.mv == mv) else {
             return;
         };
         rm.nodes += nodes;
         if move_count == 1 || score > alpha {
             rm.score = score;
-            rm.seldepth = seldepth;
+            rm.seldepth = self.seldepth;
             rm.pv.clear();
             rm.pv.push(mv);
-            rm.pv.extend_from_slice(&line);
+            // Disjoint fields: the child's line is read in place, not copied.
+            rm.pv.extend_from_slice(self.pv.line(1));
         } else {
             rm.score = -INFINITE;
         }
