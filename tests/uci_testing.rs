@@ -172,3 +172,43 @@ fn bench_takes_stockfish_arguments_over_uci() {
     s.expect_one_error("bench 16 1 2 default depth nodes");
     s.expect_one_error("bench 0 1 2");
 }
+
+/// `bench` searches with the network in use, as Stockfish's does: after
+/// `EvalFile` the count is that network's, the same as `cutoff bench
+/// --evalfile`, and `<embedded>` brings the embedded count back.
+#[test]
+fn bench_uses_the_network_loaded_by_evalfile() {
+    let net = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("nets/net6.nnue");
+    let net = net.to_string_lossy().into_owned();
+    let bench = |s: &mut Session| {
+        s.send("bench 3");
+        let lines = s.read_until(|l| l.starts_with("Bench: "));
+        field(lines.last().unwrap(), "Bench:").unwrap().to_string()
+    };
+    let cli = |args: &[&str]| {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_cutoff"))
+            .args(args)
+            .output()
+            .expect("run cutoff");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let text = String::from_utf8_lossy(&o.stdout).into_owned();
+        field(text.lines().last().unwrap(), "Bench:")
+            .unwrap()
+            .to_string()
+    };
+    let mut s = Session::start();
+    let embedded = bench(&mut s);
+    s.send(&format!("setoption name EvalFile value {net}"));
+    let loaded = bench(&mut s);
+    assert_ne!(loaded, embedded, "bench ignored EvalFile");
+    assert_eq!(loaded, cli(&["bench", "3", "--evalfile", &net]));
+    assert_eq!(embedded, cli(&["bench", "3"]));
+    s.send("setoption name EvalFile value <embedded>");
+    assert_eq!(bench(&mut s), embedded);
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_cutoff"))
+        .args(["bench", "3", "--evalfile", "/no/such/net.nnue"])
+        .output()
+        .expect("run cutoff");
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot read"));
+}

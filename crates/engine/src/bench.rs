@@ -9,9 +9,11 @@
 //! chosen threads and table, as the moves of one session: the throughput
 //! (nodes a second) to compare machines with.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::board::Position;
+use crate::eval::nnue::{self, Network};
 use crate::search::info::Silent;
 use crate::search::limits::Limits;
 use crate::search::{SearchJob, Settings, Shared, ThreadPool};
@@ -105,7 +107,20 @@ pub struct Spec {
     pub threads: usize,
     pub limit: Limit,
     pub fen_file: Option<String>,
-    pub hand_crafted: bool,
+    pub eval: Evaluation,
+}
+
+/// What a bench evaluates with.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Evaluation {
+    /// The network built into the binary: the count a commit's `Bench:`
+    /// line and OpenBench read.
+    #[default]
+    Embedded,
+    /// Another network (`--evalfile`, or the one UCI's `EvalFile` loaded).
+    Network(Arc<Network>),
+    /// The hand-crafted evaluation.
+    HandCrafted,
 }
 
 impl Default for Spec {
@@ -117,7 +132,7 @@ impl Default for Spec {
             threads: 1,
             limit: Limit::Depth(DEFAULT_DEPTH),
             fen_file: None,
-            hand_crafted: false,
+            eval: Evaluation::Embedded,
         }
     }
 }
@@ -262,8 +277,10 @@ impl Spec {
             move_overhead: 0,
             ..Settings::default()
         };
-        if self.hand_crafted {
-            settings.network = None;
+        match &self.eval {
+            Evaluation::Embedded => {}
+            Evaluation::Network(net) => settings.network = Some(Arc::clone(net)),
+            Evaluation::HandCrafted => settings.network = None,
         }
         settings
     }
@@ -353,8 +370,11 @@ pub struct BenchArgs {
     #[arg(long)]
     fens: Option<String>,
     /// Use the hand-crafted evaluation instead of the network.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "evalfile")]
     hand_crafted: bool,
+    /// Evaluate with this network file instead of the embedded one.
+    #[arg(long, value_name = "FILE")]
+    evalfile: Option<String>,
 }
 
 impl BenchArgs {
@@ -375,7 +395,13 @@ impl BenchArgs {
         if self.fens.is_some() {
             spec.fen_file = self.fens.clone();
         }
-        spec.hand_crafted = self.hand_crafted;
+        if self.hand_crafted {
+            spec.eval = Evaluation::HandCrafted;
+        }
+        if let Some(path) = &self.evalfile {
+            let net = nnue::file::load(std::path::Path::new(path))?;
+            spec.eval = Evaluation::Network(Arc::new(net));
+        }
         spec.check()?;
         Ok(spec)
     }

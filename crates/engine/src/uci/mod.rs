@@ -244,7 +244,11 @@ impl Session {
                 if engine.is_searching() {
                     return out.error("cannot run bench during a search");
                 }
-                spec.hand_crafted = engine.options().network().is_none();
+                // The network in use, as Stockfish's bench does.
+                spec.eval = match engine.options().network() {
+                    None => crate::bench::Evaluation::HandCrafted,
+                    Some(net) => crate::bench::Evaluation::Network(Arc::clone(net)),
+                };
                 if let Err(e) = crate::bench::run(&spec, &mut |line| out.say(line)) {
                     out.error(&e);
                 }
