@@ -185,11 +185,14 @@ fn bench_uses_the_network_loaded_by_evalfile() {
         let lines = s.read_until(|l| l.starts_with("Bench: "));
         field(lines.last().unwrap(), "Bench:").unwrap().to_string()
     };
-    let cli = |args: &[&str]| {
-        let o = std::process::Command::new(env!("CARGO_BIN_EXE_cutoff"))
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_cutoff"))
             .args(args)
             .output()
-            .expect("run cutoff");
+            .expect("run cutoff")
+    };
+    let cli = |args: &[&str]| {
+        let o = run(args);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let text = String::from_utf8_lossy(&o.stdout).into_owned();
         field(text.lines().last().unwrap(), "Bench:")
@@ -205,10 +208,7 @@ fn bench_uses_the_network_loaded_by_evalfile() {
     assert_eq!(embedded, cli(&["bench", "3"]));
     s.send("setoption name EvalFile value <embedded>");
     assert_eq!(bench(&mut s), embedded);
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_cutoff"))
-        .args(["bench", "3", "--evalfile", "/no/such/net.nnue"])
-        .output()
-        .expect("run cutoff");
+    let o = run(&["bench", "3", "--evalfile", "/no/such/net.nnue"]);
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("cannot read"));
 }

@@ -107,20 +107,10 @@ pub struct Spec {
     pub threads: usize,
     pub limit: Limit,
     pub fen_file: Option<String>,
-    pub eval: Evaluation,
-}
-
-/// What a bench evaluates with.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub enum Evaluation {
-    /// The network built into the binary: the count a commit's `Bench:`
-    /// line and OpenBench read.
-    #[default]
-    Embedded,
-    /// Another network (`--evalfile`, or the one UCI's `EvalFile` loaded).
-    Network(Arc<Network>),
-    /// The hand-crafted evaluation.
-    HandCrafted,
+    /// As `Settings::network`: `None` for the hand-crafted evaluation. The
+    /// embedded network's count is the one a commit's `Bench:` line and
+    /// OpenBench read.
+    pub network: Option<Arc<Network>>,
 }
 
 impl Default for Spec {
@@ -132,7 +122,7 @@ impl Default for Spec {
             threads: 1,
             limit: Limit::Depth(DEFAULT_DEPTH),
             fen_file: None,
-            eval: Evaluation::Embedded,
+            network: Some(nnue::default_network()),
         }
     }
 }
@@ -271,18 +261,13 @@ impl Spec {
     }
 
     fn settings(&self) -> Settings {
-        let mut settings = Settings {
+        Settings {
             threads: self.threads,
             // A movetime is the search's whole time.
             move_overhead: 0,
+            network: self.network.clone(),
             ..Settings::default()
-        };
-        match &self.eval {
-            Evaluation::Embedded => {}
-            Evaluation::Network(net) => settings.network = Some(Arc::clone(net)),
-            Evaluation::HandCrafted => settings.network = None,
         }
-        settings
     }
 }
 
@@ -396,11 +381,10 @@ impl BenchArgs {
             spec.fen_file = self.fens.clone();
         }
         if self.hand_crafted {
-            spec.eval = Evaluation::HandCrafted;
+            spec.network = None;
         }
         if let Some(path) = &self.evalfile {
-            let net = nnue::file::load(std::path::Path::new(path))?;
-            spec.eval = Evaluation::Network(Arc::new(net));
+            spec.network = Some(Arc::new(nnue::file::load(std::path::Path::new(path))?));
         }
         spec.check()?;
         Ok(spec)

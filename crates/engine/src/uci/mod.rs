@@ -245,10 +245,7 @@ impl Session {
                     return out.error("cannot run bench during a search");
                 }
                 // The network in use, as Stockfish's bench does.
-                spec.eval = match engine.options().network() {
-                    None => crate::bench::Evaluation::HandCrafted,
-                    Some(net) => crate::bench::Evaluation::Network(Arc::clone(net)),
-                };
+                spec.network = engine.options().network().cloned();
                 if let Err(e) = crate::bench::run(&spec, &mut |line| out.say(line)) {
                     out.error(&e);
                 }
