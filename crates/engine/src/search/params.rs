@@ -209,12 +209,12 @@ macro_rules! for_each_tunable {
             // --- Time management (time.rs) ---
 
             /// Moves assumed left in the game when the GUI does not say.
-            default_moves_to_go: u64 = 30, 15, 50, 2;
+            default_moves_to_go: u64 = 20, 15, 50, 2;
             /// Most of the remaining clock planned for one move, in percent.
             max_clock_share_pct: i32 = 60, 30, 90, 3;
-            /// Percent of the increment planned per move (the rest builds a
-            /// reserve).
-            increment_pct: u64 = 75, 50, 100, 3;
+            /// Percent of the increment planned per move (under 100 the
+            /// rest builds clock above the stall reserve).
+            increment_pct: u64 = 100, 50, 100, 3;
             /// The hard limit may stretch the soft one this much (percent).
             hard_over_soft_pct: i32 = 400, 200, 800, 25;
             /// Soft-limit factor (percent) by how many iterations the best
@@ -347,7 +347,7 @@ mod tests {
     #[test]
     fn accessors_give_the_declared_defaults() {
         assert_eq!(rfp_margin(), TUNABLES[Id::rfp_margin as usize].default);
-        assert_eq!(default_moves_to_go(), 30);
+        assert_eq!(default_moves_to_go(), 20);
         assert_eq!(lmp_threshold(4, true), 19);
         assert_eq!(lmp_threshold(4, false), 9);
     }
