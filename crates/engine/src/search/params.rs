@@ -213,8 +213,9 @@ macro_rules! for_each_tunable {
             /// Most of the remaining clock planned for one move, in percent.
             max_clock_share_pct: i32 = 60, 30, 90, 3;
             /// Percent of the increment planned per move (under 100 the
-            /// rest builds clock above the stall reserve).
-            increment_pct: u64 = 100, 50, 100, 3;
+            /// rest builds clock above the stall reserve; over 100 spends
+            /// from the base, as far as the refill bound allows).
+            increment_pct: u64 = 100, 50, 150, 5;
             /// The hard limit may stretch the soft one this much (percent).
             hard_over_soft_pct: i32 = 400, 200, 800, 25;
             /// Soft-limit factor (percent) by how many iterations the best
