@@ -16,6 +16,9 @@ use crate::board::see::{attackers_to, see_ge, see_value};
 use crate::board::{BitBoard, Move, Piece, Position, Rank, Square};
 use cozy_chess::{PieceMoves, get_king_moves};
 
+mod batches;
+use batches::Batches;
+
 /// Marks a quiet move before scoring: `QUIET + piece`, so that scoring
 /// knows the moving piece without looking it up on the board.
 const QUIET: i32 = i32::MIN;
@@ -463,47 +466,6 @@ impl MovePicker {
                 + cont(pawn_row, pt) * pawn_pct / 100
                 + check;
         }
-    }
-}
-
-/// The generator's batches of moves (a piece and its destinations) in its
-/// order: at most 18 in a legal position (16 pieces and two en passant
-/// captures), kept on the stack; any beyond go to a vector.
-struct Batches {
-    fixed: [PieceMoves; Batches::FIXED],
-    len: usize,
-    more: Vec<PieceMoves>,
-}
-
-impl Batches {
-    const FIXED: usize = 18;
-
-    fn new() -> Self {
-        let empty = PieceMoves {
-            piece: Piece::Pawn,
-            from: Square::A1,
-            to: BitBoard::EMPTY,
-        };
-        Self {
-            fixed: [empty; Self::FIXED],
-            len: 0,
-            more: Vec::new(),
-        }
-    }
-
-    /// Stores a batch; false, so that the generator goes on.
-    fn push(&mut self, pm: PieceMoves) -> bool {
-        if self.len < Self::FIXED {
-            self.fixed[self.len] = pm;
-            self.len += 1;
-        } else {
-            self.more.push(pm);
-        }
-        false
-    }
-
-    fn iter(&self) -> impl Iterator<Item = PieceMoves> + '_ {
-        self.fixed[..self.len].iter().chain(&self.more).copied()
     }
 }
 
