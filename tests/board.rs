@@ -62,6 +62,37 @@ fn repetition_needs_three_occurrences_before_the_root() {
 }
 
 #[test]
+fn a_double_push_that_cannot_be_taken_en_passant_repeats_like_any_move() {
+    // After 1. e4 e5 the en passant file is set, but no pawn can take on e6:
+    // the knights' shuffles return to the same position twice more.
+    let mut p = Position::from_fen(STARTPOS, false).expect("startpos");
+    play(&mut p, "e2e4 e7e5");
+    let key = p.key();
+    play(&mut p, "g1f3 b8c6 f3g1 c6b8");
+    assert_eq!(p.key(), key);
+    assert!(!p.is_repetition(0));
+    play(&mut p, "g1f3 b8c6 f3g1 c6b8");
+    assert!(
+        p.is_repetition(0),
+        "third occurrence, the first after a double push"
+    );
+}
+
+#[test]
+fn en_passant_counts_in_the_key_only_where_it_can_be_played() {
+    // White's b5 pawn could take c6 en passant: the file is part of the key.
+    let mut p = pos("7k/2p5/8/1P6/8/8/8/K7 b - - 0 1");
+    play(&mut p, "c7c5");
+    let without = pos("7k/8/8/1Pp5/8/8/8/K7 w - - 0 2");
+    assert_ne!(p.key(), without.key());
+    // The same capture would leave White's king to the rook on the fifth
+    // rank: not legal, so the position is the one without en passant.
+    let mut pinned = pos("7k/2p5/8/KP5r/8/8/8/8 b - - 0 1");
+    play(&mut pinned, "c7c5");
+    assert_eq!(pinned.key(), pos("7k/8/8/KPp4r/8/8/8/8 w - - 0 2").key());
+}
+
+#[test]
 fn position_keeps_the_game_history_for_repetitions() {
     // As after `position startpos moves ...`: the undo stack is forgotten but
     // the keys of the game stay.

@@ -25,6 +25,30 @@ fn recomputed_key(board: &Board) -> Option<u64> {
         .map(|b| b.hash())
 }
 
+/// See [`Position::key`].
+fn key_of(board: &Board) -> u64 {
+    match board.en_passant() {
+        Some(file) if !en_passant_capture(board, file) => board.hash_without_ep(),
+        _ => board.hash(),
+    }
+}
+
+/// True if the side to move has a legal en passant capture on `file`.
+fn en_passant_capture(board: &Board, file: File) -> bool {
+    let us = board.side_to_move();
+    let target = Square::new(file, Rank::Sixth.relative_to(us));
+    let takers = cozy_chess::get_pawn_attacks(target, !us) & board.colored_pieces(us, Piece::Pawn);
+    if takers.is_empty() {
+        return false;
+    }
+    let mut found = false;
+    board.generate_moves_for(takers, |moves| {
+        found |= moves.to.has(target);
+        found
+    });
+    found
+}
+
 /// A game position with its history.
 #[derive(Clone, Debug)]
 pub struct Position {
@@ -82,8 +106,13 @@ impl Position {
         self.board.side_to_move()
     }
 
+    /// The key of the table and of repetitions: cozy-chess's key without
+    /// the en passant file when no pawn can legally take en passant.
+    /// cozy-chess sets the file after every double push, so its key alone
+    /// tells a position just after a double push from the same position
+    /// reached otherwise, and a threefold repetition through it went unseen.
     pub fn key(&self) -> u64 {
-        self.board.hash()
+        key_of(&self.board)
     }
 
     pub fn in_check(&self) -> bool {
@@ -106,7 +135,7 @@ impl Position {
             "illegal move {mv} played in {}",
             self.board
         );
-        self.keys.push(self.board.hash());
+        self.keys.push(self.key());
         self.undo.push(self.board.clone());
         self.board.play_unchecked(mv);
         debug_assert_eq!(
@@ -121,7 +150,7 @@ impl Position {
         if let Some(b) = self.undo.pop() {
             debug_assert_eq!(
                 self.keys.last(),
-                Some(&b.hash()),
+                Some(&key_of(&b)),
                 "the key stack is out of step with the undo stack"
             );
             self.board = b;
@@ -141,7 +170,7 @@ impl Position {
                     recomputed_key(&b),
                     "incremental key differs from the recomputed one after a null move"
                 );
-                self.keys.push(self.board.hash());
+                self.keys.push(self.key());
                 self.nulls.push(self.keys.len());
                 self.undo.push(std::mem::replace(&mut self.board, b));
                 true
@@ -173,7 +202,7 @@ impl Position {
     /// counts, since the side that could avoid it would already have; an older
     /// one must have occurred twice (threefold repetition).
     pub fn is_repetition(&self, ply: usize) -> bool {
-        let key = self.board.hash();
+        let key = self.key();
         let since_null = self.keys.len() - self.nulls.last().copied().unwrap_or(0);
         let window = (self.board.halfmove_clock() as usize)
             .min(self.keys.len())
