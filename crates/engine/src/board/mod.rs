@@ -27,20 +27,25 @@ fn recomputed_key(board: &Board) -> Option<u64> {
 
 /// See [`Position::key`].
 fn key_of(board: &Board) -> u64 {
-    match board.en_passant() {
-        Some(file) if !en_passant_capture(board, file) => board.hash_without_ep(),
-        _ => board.hash(),
+    match en_passant_takers(board) {
+        Some((target, takers)) if can_take(board, target, takers) => board.hash(),
+        _ => board.hash_without_ep(),
     }
 }
 
-/// True if the side to move has a legal en passant capture on `file`.
-fn en_passant_capture(board: &Board, file: File) -> bool {
+/// The en passant square and the pawns of the side to move that attack it,
+/// legality aside; `None` without one. cozy-chess records the file after
+/// every double push, whether a pawn can take or not.
+pub fn en_passant_takers(board: &Board) -> Option<(Square, BitBoard)> {
+    let file = board.en_passant()?;
     let us = board.side_to_move();
     let target = Square::new(file, Rank::Sixth.relative_to(us));
     let takers = cozy_chess::get_pawn_attacks(target, !us) & board.colored_pieces(us, Piece::Pawn);
-    if takers.is_empty() {
-        return false;
-    }
+    (!takers.is_empty()).then_some((target, takers))
+}
+
+/// True if one of `takers` may legally take en passant on `target`.
+fn can_take(board: &Board, target: Square, takers: BitBoard) -> bool {
     let mut found = false;
     board.generate_moves_for(takers, |moves| {
         found |= moves.to.has(target);

@@ -3,7 +3,7 @@
 
 pub mod file;
 
-use crate::board::{Board, Color, File, Move, Piece, Rank, Square};
+use crate::board::{Board, Color, File, Move, Piece, Square, en_passant_takers};
 
 /// The format's 781 public random numbers (big-endian u64s): 768 for a
 /// piece on a square, 4 for castling rights, 8 for the en passant file,
@@ -56,17 +56,8 @@ pub fn key(board: &Board) -> u64 {
 
 /// The en passant file counts only when a pawn of the side to move stands
 /// beside the pawn that just moved (legality aside), as the format says.
-/// cozy-chess records the file after every double push, so check here.
 fn en_passant_file(board: &Board) -> Option<File> {
-    let file = board.en_passant()?;
-    let stm = board.side_to_move();
-    let rank = Rank::Fifth.relative_to(stm);
-    let ours = board.colored_pieces(stm, Piece::Pawn);
-    let beside = [file as i32 - 1, file as i32 + 1]
-        .into_iter()
-        .filter(|f| (0..8).contains(f))
-        .any(|f| ours.has(Square::new(File::index(f as usize), rank)));
-    beside.then_some(file)
+    en_passant_takers(board).map(|(target, _)| target.file())
 }
 
 /// One book entry: a move of the position with `key` and its weight.
