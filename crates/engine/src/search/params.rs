@@ -208,14 +208,20 @@ macro_rules! for_each_tunable {
 
             // --- Time management (time.rs) ---
 
-            /// Moves assumed left in the game when the GUI does not say.
+            /// Moves assumed left in the game when the GUI does not say,
+            /// at an increment of `SHORT_INCREMENT_MS` or less (and with
+            /// none); `long_moves_to_go` from `LONG_INCREMENT_MS` on,
+            /// linearly between.
             default_moves_to_go: u64 = 20, 15, 50, 2;
+            long_moves_to_go: u64 = 30, 15, 50, 2;
             /// Most of the remaining clock planned for one move, in percent.
             max_clock_share_pct: i32 = 60, 30, 90, 3;
             /// Percent of the increment planned per move (under 100 the
             /// rest builds clock above the stall reserve; over 100 spends
             /// from the base, as far as the refill bound allows).
             increment_pct: u64 = 100, 50, 150, 5;
+            /// The same from `LONG_INCREMENT_MS` on, linearly between.
+            long_increment_pct: u64 = 75, 50, 150, 5;
             /// The hard limit may stretch the soft one this much (percent).
             hard_over_soft_pct: i32 = 400, 200, 800, 25;
             /// Soft-limit factor (percent) by how many iterations the best
@@ -291,6 +297,15 @@ pub const BOUND_INFO_AFTER_MS: u64 = 1000;
 /// (sudden death) so that tuning one does not move the other. Not measured
 /// against other values.
 pub const MOVES_TO_GO_CAP: u64 = 30;
+
+/// The increments (ms) at and under which the plan is the short one
+/// (`default_moves_to_go`, `increment_pct`) and from which it is the long
+/// one (`long_moves_to_go`, `long_increment_pct`). The increment stands
+/// for the control's length (most controls give about a hundredth of the
+/// base): the short plan gained at 10+0.1 and lost at 40+0.4, where the
+/// long one is the plan that won (docs/search.md, "Time management").
+pub const SHORT_INCREMENT_MS: u64 = 100;
+pub const LONG_INCREMENT_MS: u64 = 400;
 
 /// The share for the last move before a time control (`movestogo 1`): the
 /// clock is refilled after it, so nearly all of it may go. Not tuned: games

@@ -14,9 +14,10 @@ use std::time::Instant;
 use super::job::Settings;
 use super::limits::Limits;
 use super::params::{
-    LAST_MOVE_CLOCK_SHARE, LOW_CLOCK_INCREMENT_PCT, MOVES_TO_GO_CAP, RESERVE_OVERHEADS,
-    STALL_RESERVE_MS, STALL_RESERVE_SHARE, default_moves_to_go, effort_base_pct, effort_max_pct,
-    effort_min_pct, falling_divisor, falling_max_drop, hard_over_soft_pct, increment_pct,
+    LAST_MOVE_CLOCK_SHARE, LONG_INCREMENT_MS, LOW_CLOCK_INCREMENT_PCT, MOVES_TO_GO_CAP,
+    RESERVE_OVERHEADS, SHORT_INCREMENT_MS, STALL_RESERVE_MS, STALL_RESERVE_SHARE,
+    default_moves_to_go, effort_base_pct, effort_max_pct, effort_min_pct, falling_divisor,
+    falling_max_drop, hard_over_soft_pct, increment_pct, long_increment_pct, long_moves_to_go,
     max_clock_share_pct, stability_0_pct, stability_1_pct, stability_2_pct, stability_3_pct,
     stability_4_pct, stability_5_pct, time_endgame_pct, time_middle_pct, time_opening_pct,
     time_phase_full, time_ramp_moves,
@@ -53,10 +54,11 @@ impl Budget {
         let (time, inc) = limits.clock_of(side)?;
         // What may be spent at all: the clock minus a safety margin per move.
         let usable = time.saturating_sub(overhead).max(1);
+        let (sudden_mtg, inc_pct) = plan_for_increment(inc);
         let mtg = limits
             .movestogo
             .map(|m| (m as u64).clamp(1, MOVES_TO_GO_CAP))
-            .unwrap_or(default_moves_to_go());
+            .unwrap_or(sudden_mtg);
         let share = if mtg == 1 {
             LAST_MOVE_CLOCK_SHARE
         } else {
@@ -73,7 +75,7 @@ impl Budget {
         } else {
             cap
         };
-        let base = ((usable - stall) / mtg + inc * increment_pct() / 100) * plan_pct(board) / 100;
+        let base = ((usable - stall) / mtg + inc * inc_pct / 100) * plan_pct(board) / 100;
         let base = base.saturating_sub(lag);
         let soft = base.min(cap).max(1);
         let hard = ((soft as f64 * factor(hard_over_soft_pct())) as u64)
@@ -94,6 +96,20 @@ impl Budget {
         }
         ((self.soft as f64 * factor) as u64).min(self.hard)
     }
+}
+
+/// The moves to go (when the GUI does not say) and the percent of the
+/// increment planned, for an increment of `inc` ms: the short plan up to
+/// `SHORT_INCREMENT_MS`, the long one from `LONG_INCREMENT_MS`, linearly
+/// between.
+fn plan_for_increment(inc: u64) -> (u64, u64) {
+    let span = LONG_INCREMENT_MS - SHORT_INCREMENT_MS;
+    let t = inc.clamp(SHORT_INCREMENT_MS, LONG_INCREMENT_MS) - SHORT_INCREMENT_MS;
+    let mix = |short: u64, long: u64| (short * (span - t) + long * t + span / 2) / span;
+    (
+        mix(default_moves_to_go(), long_moves_to_go()).max(1),
+        mix(increment_pct(), long_increment_pct()),
+    )
 }
 
 /// When to stop: the clock started at `start`, with optional time and node
@@ -361,6 +377,29 @@ mod tests {
             b.soft,
             (60_000 - 10 - STALL_RESERVE_MS) / default_moves_to_go() + inc * increment_pct() / 100
         );
+    }
+
+    #[test]
+    fn the_plan_follows_the_increment_from_the_short_plan_to_the_long_one() {
+        let soft = |inc| {
+            Budget::new(&clock(60_000, inc, None), &white(), 10, 0)
+                .unwrap()
+                .soft
+        };
+        let usable = 60_000 - 10 - STALL_RESERVE_MS;
+        for inc in [0, 50, SHORT_INCREMENT_MS] {
+            let expect = usable / default_moves_to_go() + inc * increment_pct() / 100;
+            assert_eq!(soft(inc), expect, "{inc}");
+        }
+        for inc in [LONG_INCREMENT_MS, 1000] {
+            let expect = usable / long_moves_to_go() + inc * long_increment_pct() / 100;
+            assert_eq!(soft(inc), expect, "{inc}");
+        }
+        // Halfway, each setting is halfway (rounded).
+        let mid = (SHORT_INCREMENT_MS + LONG_INCREMENT_MS) / 2;
+        let mtg = (default_moves_to_go() + long_moves_to_go()).div_ceil(2);
+        let pct = (increment_pct() + long_increment_pct()).div_ceil(2);
+        assert_eq!(soft(mid), usable / mtg + mid * pct / 100);
     }
 
     #[test]
