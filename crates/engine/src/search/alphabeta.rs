@@ -19,10 +19,13 @@ use super::history::{PieceTo, Tried, piece_to, quiet_index};
 use super::movepick::MovePicker;
 use super::node::{MoveState, Node};
 use super::params::{
-    CURRMOVE_AFTER_MS, EXTENSION_PLY_LIMIT, eval_history_mult, history_prune_depth, iir_min_depth,
-    lmr_deeper_base, lmr_deeper_per_ply, tt_eval_depth_slack,
+    CURRMOVE_AFTER_MS, EXTENSION_PLY_LIMIT, eval_history_mult, fail_high_blend,
+    history_prune_depth, iir_min_depth, lmr_deeper_base, lmr_deeper_per_ply, tt_cut_history,
+    tt_eval_depth_slack,
 };
-use super::score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, Score, mated_in};
+use super::score::{
+    DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, Score, mated_in, pull_to_beta,
+};
 use super::thread::Worker;
 use super::tt::{QS_DEPTH_CHECKS, bound_decides, improves_eval, score_from_tt};
 use crate::board::moves::{CheckInfo, moving_piece};
@@ -66,6 +69,7 @@ impl Worker<'_> {
             return s;
         }
         if let Some(s) = self.probe_node(&mut node) {
+            self.learn_table_cutoff(&node, s);
             return s;
         }
         if let Some(s) = self.probe_tablebase(&mut node) {
@@ -132,6 +136,21 @@ impl Worker<'_> {
                 Some(s)
             }
             _ => None,
+        }
+    }
+
+    /// A table cutoff above beta by a quiet hash move teaches the histories
+    /// as a searched cutoff would (`tt_cut_history`).
+    fn learn_table_cutoff(&mut self, node: &Node, score: Score) {
+        if tt_cut_history() == 0 || score < node.beta {
+            return;
+        }
+        // A colliding key's move may not be legal here (as the picker checks).
+        let board = self.pos.board();
+        let quiet = |m: Move| board.is_legal(m) && !self.pos.is_tactical(m);
+        if let Some(mv) = node.tt_move.filter(|&m| quiet(m)) {
+            let threats = self.pos.threats();
+            self.update_histories(mv, node.depth, node.ply, threats, (&[], &[]));
         }
     }
 
@@ -295,6 +314,12 @@ impl Worker<'_> {
             let tried = (tried.quiets(), tried.noisies());
             self.update_histories(bm, node.depth, ply, threats, tried);
         }
+        let best = if PV {
+            best
+        } else {
+            // Pulled towards beta by `fail_high_blend` plies against the depth.
+            pull_to_beta(best, node.beta, node.depth, fail_high_blend())
+        };
         if node.excluded.is_none() && !node.in_check {
             self.update_correction(node, best, best_move);
         }

@@ -89,6 +89,16 @@ macro_rules! for_each_tunable {
             /// alpha even with this margin is skipped.
             delta_margin: Score = 200, 50, 400, 15;
 
+            // --- Fail-high scores (alphabeta.rs, quiescence.rs) ---
+
+            /// A score at or above beta is a bound, and the further past beta
+            /// the less it is worth: at non-PV nodes it is pulled towards
+            /// beta, to `(best * depth + beta * fail_high_blend) / (depth +
+            /// fail_high_blend)`; in quiescence `qs_fail_high_blend_pct`
+            /// percent of the way. 0 turns either off.
+            fail_high_blend: i32 = 0, 0, 4, 0.5;
+            qs_fail_high_blend_pct: i32 = 0, 0, 75, 5;
+
             // --- Late move reductions (pruning.rs, lmr.rs) ---
 
             /// Later moves in a well-ordered list are rarely best: searched
@@ -157,6 +167,11 @@ macro_rules! for_each_tunable {
             history_malus_quadratic: i32 = 16, 0, 48, 2;
             history_malus_linear: i32 = 32, 0, 128, 6;
             history_malus_max: i32 = 1600, 400, 4000, 120;
+            /// 1: a table cutoff by a quiet hash move rewards it as a
+            /// searched cutoff at the node's depth would (no moves were
+            /// tried, so none is punished); 0: the table's cutoffs teach
+            /// nothing.
+            tt_cut_history: i32 = 0, 0, 1, 1;
             /// Ordering bonus of quiet checks: they so often carry a threat
             /// that shallow pruning would otherwise miss.
             check_bonus: i32 = 16384, 0, 32768, 1000;

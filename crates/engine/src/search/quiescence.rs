@@ -10,8 +10,8 @@
 
 use super::movepick::{MovePicker, Stage};
 use super::node::Node;
-use super::params::delta_margin;
-use super::score::{DRAW, INFINITE, MAX_PLY, Score, mated_in};
+use super::params::{delta_margin, qs_fail_high_blend_pct};
+use super::score::{DRAW, INFINITE, MAX_PLY, Score, mated_in, pull_to_beta};
 use super::thread::Worker;
 use super::tt::{
     QS_DEPTH_CHECKS, QS_DEPTH_NO_CHECKS, TtBound, bound_decides, improves_eval, score_from_tt,
@@ -91,7 +91,7 @@ impl Worker<'_> {
         };
         if !in_check {
             if best >= beta {
-                return best;
+                return blend_fail_high(best, beta);
             }
             alpha = alpha.max(best);
         }
@@ -163,6 +163,7 @@ impl Worker<'_> {
             -INFINITE < best && best < INFINITE,
             "quiescence best {best} at ply {ply}"
         );
+        let best = blend_fail_high(best, beta);
         let mut node = Node::new(key, ply, tt_depth, alpha, beta);
         (node.pv, node.in_check, node.raw_eval) = (PV, in_check, raw_eval);
         self.store_result(&node, best, best_move);
@@ -203,4 +204,11 @@ impl Worker<'_> {
         }
         self.evaluate()
     }
+}
+
+/// A quiescence fail high pulled `qs_fail_high_blend_pct` percent of the
+/// way to beta.
+fn blend_fail_high(best: Score, beta: Score) -> Score {
+    let pct = qs_fail_high_blend_pct();
+    pull_to_beta(best, beta, 100 - pct, pct)
 }
