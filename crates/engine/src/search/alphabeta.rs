@@ -20,8 +20,7 @@ use super::movepick::MovePicker;
 use super::node::{MoveState, Node};
 use super::params::{
     CURRMOVE_AFTER_MS, EXTENSION_PLY_LIMIT, eval_history_mult, fail_high_blend,
-    history_prune_depth, iir_min_depth, lmr_deeper_base, lmr_deeper_per_ply, tt_cut_history,
-    tt_eval_depth_slack,
+    history_prune_depth, iir_min_depth, lmr_deeper_base, lmr_deeper_per_ply, tt_eval_depth_slack,
 };
 use super::score::{
     DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, Score, mated_in, pull_to_beta,
@@ -136,21 +135,6 @@ impl Worker<'_> {
                 Some(s)
             }
             _ => None,
-        }
-    }
-
-    /// A table cutoff above beta by a quiet hash move teaches the histories
-    /// as a searched cutoff would (`tt_cut_history`).
-    fn learn_table_cutoff(&mut self, node: &Node, score: Score) {
-        if tt_cut_history() == 0 || score < node.beta {
-            return;
-        }
-        // A colliding key's move may not be legal here (as the picker checks).
-        let board = self.pos.board();
-        let quiet = |m: Move| board.is_legal(m) && !self.pos.is_tactical(m);
-        if let Some(mv) = node.tt_move.filter(|&m| quiet(m)) {
-            let threats = self.pos.threats();
-            self.update_histories(mv, node.depth, node.ply, threats, (&[], &[]));
         }
     }
 
