@@ -1,6 +1,7 @@
 //! The committed self-play corpus and the recipes that use it: every chunk
 //! in `data/selfplay/` is listed once in its manifest with its true size and
-//! sha256, and every repository file a recipe names exists.
+//! sha256, the corpus README's totals are the manifest's sums, and every
+//! repository file a recipe names exists.
 
 use std::collections::HashMap;
 use std::fs;
@@ -58,6 +59,54 @@ fn every_chunk_is_in_the_manifest_with_its_size_and_sha256() {
     for listed in rows.keys() {
         assert!(names.contains(listed), "{listed} is listed but missing");
     }
+}
+
+/// The integers in `text` up to its first `(`, in order ("1,234" is 1234).
+fn integers(text: &str) -> Vec<u64> {
+    let head = text.split('(').next().unwrap();
+    head.split(|c: char| !c.is_ascii_digit() && c != ',')
+        .map(|w| w.replace(',', ""))
+        .filter(|w| !w.is_empty())
+        .map(|w| w.parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn the_corpus_readme_states_the_manifest_totals() {
+    let text = fs::read_to_string(root().join("data/selfplay/manifest.tsv")).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let cols = [col("games"), col("positions"), col("kept"), col("bytes")];
+    let (mut chunks, mut sums) = (0u64, [0u64; 4]);
+    for line in lines {
+        let f: Vec<&str> = line.split('\t').collect();
+        chunks += 1;
+        for (sum, &c) in sums.iter_mut().zip(&cols) {
+            *sum += f[c].parse::<u64>().unwrap();
+        }
+    }
+    // "... the corpus is N chunks, G games, P stored positions (K kept by
+    // the default filter) in M MB": one sentence, kept by hand.
+    let readme = fs::read_to_string(root().join("data/selfplay/README.md")).unwrap();
+    let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    let at = readme.find("the corpus is ").expect("the totals sentence");
+    let sentence = &readme[at + "the corpus is ".len()..];
+    assert_eq!(
+        integers(sentence),
+        [chunks, sums[0], sums[1]],
+        "chunks, games, positions"
+    );
+    let kept = sentence.split('(').nth(1).unwrap();
+    assert_eq!(integers(kept)[0], sums[2], "kept");
+    let mb = kept
+        .split(") in ")
+        .nth(1)
+        .unwrap()
+        .split(" MB")
+        .next()
+        .unwrap();
+    assert_eq!(mb, format!("{:.1}", sums[3] as f64 / 1e6), "MB");
 }
 
 #[test]
