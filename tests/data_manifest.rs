@@ -13,19 +13,39 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The manifest's lines split into fields, and the index of each column.
+struct Manifest {
+    header: Vec<String>,
+    rows: Vec<Vec<String>>,
+}
+
+impl Manifest {
+    fn read() -> Self {
+        let text = fs::read_to_string(root().join("data/selfplay/manifest.tsv")).unwrap();
+        let mut lines = text
+            .lines()
+            .map(|l| l.split('\t').map(String::from).collect());
+        let header = lines.next().unwrap();
+        Self {
+            header,
+            rows: lines.collect(),
+        }
+    }
+
+    fn col(&self, name: &str) -> usize {
+        self.header.iter().position(|h| h == name).unwrap()
+    }
+}
+
 /// The manifest's rows as file name -> (bytes, sha256).
 fn manifest() -> HashMap<String, (u64, String)> {
-    let text = fs::read_to_string(root().join("data/selfplay/manifest.tsv")).unwrap();
-    let mut lines = text.lines();
-    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
-    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
-    let (file, bytes, sha) = (col("file"), col("bytes"), col("sha256"));
+    let m = Manifest::read();
+    let (file, bytes, sha) = (m.col("file"), m.col("bytes"), m.col("sha256"));
     let mut rows = HashMap::new();
-    for line in lines {
-        let f: Vec<&str> = line.split('\t').collect();
-        let row = (f[bytes].parse().unwrap(), f[sha].to_string());
+    for f in &m.rows {
+        let row = (f[bytes].parse().unwrap(), f[sha].clone());
         assert!(
-            rows.insert(f[file].to_string(), row).is_none(),
+            rows.insert(f[file].clone(), row).is_none(),
             "{} is listed twice",
             f[file]
         );
@@ -73,19 +93,15 @@ fn integers(text: &str) -> Vec<u64> {
 
 #[test]
 fn the_corpus_readme_states_the_manifest_totals() {
-    let text = fs::read_to_string(root().join("data/selfplay/manifest.tsv")).unwrap();
-    let mut lines = text.lines();
-    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
-    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
-    let cols = [col("games"), col("positions"), col("kept"), col("bytes")];
-    let (mut chunks, mut sums) = (0u64, [0u64; 4]);
-    for line in lines {
-        let f: Vec<&str> = line.split('\t').collect();
-        chunks += 1;
-        for (sum, &c) in sums.iter_mut().zip(&cols) {
-            *sum += f[c].parse::<u64>().unwrap();
-        }
-    }
+    let m = Manifest::read();
+    let chunks = m.rows.len() as u64;
+    let sums = ["games", "positions", "kept", "bytes"].map(|name| {
+        let c = m.col(name);
+        m.rows
+            .iter()
+            .map(|f| f[c].parse::<u64>().unwrap())
+            .sum::<u64>()
+    });
     // "... the corpus is N chunks, G games, P stored positions (K kept by
     // the default filter) in M MB": one sentence, kept by hand.
     let readme = fs::read_to_string(root().join("data/selfplay/README.md")).unwrap();
