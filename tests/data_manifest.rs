@@ -168,3 +168,36 @@ fn inside_repository(path: &Path) -> bool {
     }
     true
 }
+
+/// `data-manifest = M N` in a recipe names the first N chunks of manifest
+/// M, in its order, each checked against the manifest's sha256.
+#[test]
+fn a_recipe_names_the_first_chunks_of_a_manifest() {
+    let dir = std::env::temp_dir().join(format!("cutoff-manifest-{}", std::process::id()));
+    let chunks = dir.join("chunks");
+    fs::create_dir_all(&chunks).unwrap();
+    let mut table = String::from("games\tsha256\tfile\n");
+    for (name, bytes) in [("a.games.xz", b"first"), ("b.games.xz", b"other")] {
+        fs::write(chunks.join(name), bytes).unwrap();
+        let sha = recipe::sha256_file(&chunks.join(name)).unwrap();
+        table += &format!("1\t{sha}\t{name}\n");
+    }
+    fs::write(chunks.join("m.tsv"), table).unwrap();
+    let flags = |count: &str| {
+        recipe::parse(&format!("data-manifest = chunks/m.tsv {count}\n"), &dir).map(|r| r.flags)
+    };
+    let path = |name: &str| chunks.join(name).display().to_string();
+    assert_eq!(flags("1").unwrap(), ["--data".into(), path("a.games.xz")]);
+    assert_eq!(
+        flags("2").unwrap(),
+        ["--data".into(), path("a.games.xz"), path("b.games.xz")]
+    );
+    let err = flags("3").unwrap_err();
+    assert!(err.contains("lists 2 chunks"), "{err}");
+    assert!(flags("").unwrap_err().contains("MANIFEST COUNT"));
+    fs::write(chunks.join("b.games.xz"), b"changed").unwrap();
+    let err = flags("2").unwrap_err();
+    assert!(err.contains("b.games.xz has sha256"), "{err}");
+    assert!(flags("1").is_ok(), "only the rows named are read");
+    fs::remove_dir_all(&dir).ok();
+}

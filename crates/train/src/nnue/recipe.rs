@@ -7,6 +7,11 @@
 //! `init-recipe = other.recipe` starts from the network another recipe
 //! makes, rebuilt first: a chain of fine-tunes rebuilds with one command,
 //! down to the recipe that starts from random weights.
+//!
+//! `data-manifest = ../data/selfplay/manifest.tsv 176` names the first 176
+//! chunks of a corpus manifest, in its order, instead of listing them: the
+//! manifest only grows at the end, so the same rows stay the same data, and
+//! each chunk's sha256 is checked against its row before training.
 
 use std::fs;
 use std::io::Read;
@@ -51,6 +56,12 @@ pub fn parse(text: &str, folder: &Path) -> Result<Recipe, String> {
                     recipe.flags.push(folder.join(file).display().to_string());
                 }
             }
+            "data-manifest" => {
+                recipe.flags.push("--data".into());
+                for file in manifest_chunks(value, folder)? {
+                    recipe.flags.push(file.display().to_string());
+                }
+            }
             "init" => {
                 recipe.flags.push("--init".into());
                 recipe.flags.push(folder.join(value).display().to_string());
@@ -70,6 +81,53 @@ pub fn parse(text: &str, folder: &Path) -> Result<Recipe, String> {
         return Err("`init` and `init-recipe` both name a starting network".into());
     }
     Ok(recipe)
+}
+
+/// The first `N` chunk files of the manifest `value` (`PATH N`) names,
+/// each checked against the manifest's sha256.
+fn manifest_chunks(value: &str, folder: &Path) -> Result<Vec<PathBuf>, String> {
+    let (path, count) = value
+        .rsplit_once(char::is_whitespace)
+        .and_then(|(p, n)| Some((folder.join(p.trim()), n.parse::<usize>().ok()?)))
+        .ok_or("data-manifest: expected `MANIFEST COUNT`")?;
+    let text =
+        fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut lines = text.lines().map(|l| l.split('\t').collect::<Vec<_>>());
+    let header = lines.next().unwrap_or_default();
+    let column = |name: &str| {
+        header
+            .iter()
+            .position(|h| *h == name)
+            .ok_or_else(|| format!("{}: no `{name}` column", path.display()))
+    };
+    let (file_col, sha_col) = (column("file")?, column("sha256")?);
+    let rows: Vec<_> = lines.take(count).collect();
+    if rows.len() < count || count == 0 {
+        return Err(format!(
+            "data-manifest: {} lists {} chunks, the recipe asks for {count}",
+            path.display(),
+            rows.len()
+        ));
+    }
+    let chunks = path.parent().unwrap_or(Path::new("."));
+    rows.iter()
+        .map(|row| {
+            let (name, want) = (row.get(file_col), row.get(sha_col));
+            let (Some(name), Some(want)) = (name, want) else {
+                return Err(format!("{}: a row lacks a column", path.display()));
+            };
+            let file = chunks.join(name);
+            let got = sha256_file(&file)?;
+            if got != *want {
+                return Err(format!(
+                    "{} has sha256 {got}, {} says {want}",
+                    file.display(),
+                    path.display()
+                ));
+            }
+            Ok(file)
+        })
+        .collect()
 }
 
 /// The SHA-256 of a file, in lowercase hex.
