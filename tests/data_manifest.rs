@@ -195,6 +195,7 @@ fn a_recipe_names_the_first_chunks_of_a_manifest() {
     let err = flags("3").unwrap_err();
     assert!(err.contains("lists 2 chunks"), "{err}");
     assert!(flags("").unwrap_err().contains("MANIFEST COUNT"));
+    assert!(flags("0").unwrap_err().contains("at least 1"));
     fs::write(chunks.join("b.games.xz"), b"changed").unwrap();
     let err = flags("2").unwrap_err();
     assert!(err.contains("b.games.xz has sha256"), "{err}");

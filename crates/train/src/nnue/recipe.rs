@@ -89,7 +89,8 @@ fn manifest_chunks(value: &str, folder: &Path) -> Result<Vec<PathBuf>, String> {
     let (path, count) = value
         .rsplit_once(char::is_whitespace)
         .and_then(|(p, n)| Some((folder.join(p.trim()), n.parse::<usize>().ok()?)))
-        .ok_or("data-manifest: expected `MANIFEST COUNT`")?;
+        .filter(|&(_, n)| n > 0)
+        .ok_or("data-manifest: expected `MANIFEST COUNT`, COUNT at least 1")?;
     let text =
         fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut lines = text.lines().map(|l| l.split('\t').collect::<Vec<_>>());
@@ -102,7 +103,7 @@ fn manifest_chunks(value: &str, folder: &Path) -> Result<Vec<PathBuf>, String> {
     };
     let (file_col, sha_col) = (column("file")?, column("sha256")?);
     let rows: Vec<_> = lines.take(count).collect();
-    if rows.len() < count || count == 0 {
+    if rows.len() < count {
         return Err(format!(
             "data-manifest: {} lists {} chunks, the recipe asks for {count}",
             path.display(),
