@@ -1,0 +1,254 @@
+//! The README's strength table against the games it cites: each row that
+//! names its games in `data/matches/` gives the games, wins, draws and
+//! losses those files hold, and the Elo and 95% interval their game pairs
+//! give, computed as `tools/sprt_pgn.py` computes them. The figures are
+//! copied into the table by hand; this keeps them true to the records.
+
+use std::collections::HashMap;
+use std::fs;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// One row of the table: the figures it states and the files it cites.
+struct Row {
+    line: String,
+    wdl: [u32; 3],
+    games: u32,
+    elo: f64,
+    half_width: f64,
+    files: Vec<PathBuf>,
+}
+
+/// The rows of the table under "## How strong".
+fn table_rows() -> Vec<Row> {
+    let readme = fs::read_to_string(root().join("README.md")).unwrap();
+    let section = readme
+        .split("## How strong")
+        .nth(1)
+        .expect("a How strong section");
+    let section = section.split("\n## ").next().unwrap();
+    section
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| opponent") && !l.starts_with("| ---"))
+        .map(parse_row)
+        .collect()
+}
+
+fn parse_row(line: &str) -> Row {
+    let cells: Vec<&str> = line.trim_matches('|').split(" | ").map(str::trim).collect();
+    assert_eq!(cells.len(), 7, "a row of seven cells: {line}");
+    let num = |i: usize| -> u32 { cells[i].parse().unwrap_or_else(|_| panic!("{line}")) };
+    let (elo, half_width) = cells[5]
+        .split_once(" +- ")
+        .unwrap_or_else(|| panic!("{line}"));
+    Row {
+        line: line.to_string(),
+        games: num(1),
+        wdl: [num(2), num(3), num(4)],
+        elo: elo.parse().unwrap(),
+        half_width: half_width.parse().unwrap(),
+        files: cited_files(cells[6]),
+    }
+}
+
+/// The files of every `data/matches/NAME` in `text`; NAME may hold one `*`.
+fn cited_files(text: &str) -> Vec<PathBuf> {
+    let dir = root().join("data/matches");
+    let mut files = Vec::new();
+    for cite in text.split('`').filter(|c| c.starts_with("data/matches/")) {
+        let name = &cite["data/matches/".len()..];
+        let (head, tail) = name.split_once('*').unwrap_or((name, ""));
+        let mut found: Vec<PathBuf> = fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .filter(|f| {
+                if name.contains('*') {
+                    f.len() >= head.len() + tail.len() && f.starts_with(head) && f.ends_with(tail)
+                } else {
+                    f == name
+                }
+            })
+            .map(|f| dir.join(f))
+            .collect();
+        assert!(!found.is_empty(), "no file matches data/matches/{name}");
+        found.sort();
+        files.append(&mut found);
+    }
+    files
+}
+
+/// The tags of each game in a PGN file (plain or xz).
+fn games(path: &Path) -> Vec<HashMap<String, String>> {
+    let mut bytes = Vec::new();
+    let file = fs::File::open(path).unwrap();
+    if path.extension().is_some_and(|e| e == "xz") {
+        liblzma::read::XzDecoder::new(file)
+            .read_to_end(&mut bytes)
+            .unwrap();
+    } else {
+        std::io::BufReader::new(file)
+            .read_to_end(&mut bytes)
+            .unwrap();
+    }
+    let text = String::from_utf8_lossy(&bytes);
+    let mut all = Vec::new();
+    let mut tags = HashMap::new();
+    for line in text.lines() {
+        if let Some(tag) = line.strip_prefix('[').and_then(|l| l.strip_suffix("\"]")) {
+            if let Some((k, v)) = tag.split_once(" \"") {
+                tags.insert(k.to_string(), v.to_string());
+            }
+        } else if !tags.is_empty() && !line.trim().is_empty() {
+            all.push(std::mem::take(&mut tags));
+        }
+    }
+    if !tags.is_empty() {
+        all.push(tags);
+    }
+    all
+}
+
+/// One side's results: wins, draws, losses and the pentanomial of its
+/// game pairs (a pair is one opening played with each colour).
+#[derive(Default)]
+struct Tally {
+    wdl: [u32; 3],
+    penta: [u32; 5],
+    open: HashMap<String, f64>,
+}
+
+impl Tally {
+    fn add(&mut self, pair: String, score: f64) {
+        self.wdl[(2.0 - 2.0 * score) as usize] += 1;
+        match self.open.remove(&pair) {
+            Some(first) => self.penta[(2.0 * (first + score)) as usize] += 1,
+            None => {
+                self.open.insert(pair, score);
+            }
+        }
+    }
+
+    /// Logistic Elo of the mean pair score and its 95% half-width.
+    fn elo(&self) -> (f64, f64) {
+        let pairs: f64 = self.penta.iter().map(|&c| c as f64).sum();
+        let at = |i: usize| i as f64 / 4.0;
+        let mean = (0..5).map(|i| at(i) * self.penta[i] as f64).sum::<f64>() / pairs;
+        let var = (0..5)
+            .map(|i| self.penta[i] as f64 * (at(i) - mean).powi(2))
+            .sum::<f64>()
+            / pairs;
+        let elo = |s: f64| -400.0 * (1.0 / s - 1.0).log10();
+        let se = 1.959964 * (var / pairs).sqrt();
+        let half = (elo((mean + se).min(1.0 - 1e-9)) - elo((mean - se).max(1e-9))) / 2.0;
+        (elo(mean), half)
+    }
+}
+
+/// The games of each file, in order.
+type Files = Vec<Vec<HashMap<String, String>>>;
+
+fn load(files: &[PathBuf]) -> Files {
+    files.iter().map(|f| games(f)).collect()
+}
+
+/// The tally of the player `side` picks in each game: `side(white)` is
+/// true when White is the one counted.
+fn tally(files: &Files, side: impl Fn(&str) -> bool) -> Tally {
+    let mut t = Tally::default();
+    for (n, file) in files.iter().enumerate() {
+        for g in file {
+            let white = match g.get("Result").map(String::as_str) {
+                Some("1-0") => 1.0,
+                Some("0-1") => 0.0,
+                Some("1/2-1/2") => 0.5,
+                _ => continue,
+            };
+            let (w, b) = (&g["White"], &g["Black"]);
+            let score = if side(w) { white } else { 1.0 - white };
+            // match.py numbers games (rounds 2k-1 and 2k are a pair),
+            // fastchess numbers pairs.
+            let round = &g["Round"];
+            let pair = if g.contains_key("TerminationDetails") {
+                format!("{n} {}", (round.parse::<u32>().unwrap() + 1) / 2)
+            } else {
+                let (lo, hi) = if w < b { (w, b) } else { (b, w) };
+                format!("{n} {round} {} {lo} {hi}", g.get("FEN").map_or("", |f| f))
+            };
+            t.add(pair, score);
+        }
+    }
+    t
+}
+
+/// Cutoff's tally: the engine named `cutoff...`, or in games of Cutoff
+/// against itself (no such name) whichever side gives the row's figures.
+fn cutoff_tally(row: &Row, files: &Files) -> Tally {
+    let is_cutoff = |name: &str| name.starts_with("cutoff");
+    let named = files
+        .iter()
+        .flatten()
+        .any(|g| is_cutoff(&g["White"]) || is_cutoff(&g["Black"]));
+    if named {
+        return tally(files, is_cutoff);
+    }
+    let one = files[0][0]["White"].clone();
+    let by_one = tally(files, |w| w == one);
+    if matches(row, &by_one) {
+        by_one
+    } else {
+        tally(files, |w| w != one)
+    }
+}
+
+fn matches(row: &Row, t: &Tally) -> bool {
+    let (elo, half) = t.elo();
+    t.wdl == row.wdl && (elo - row.elo).abs() < 0.051 && (half - row.half_width).abs() < 0.051
+}
+
+#[test]
+fn the_strength_table_states_what_its_games_hold() {
+    let rows = table_rows();
+    assert!(rows.len() >= 5, "the table has its rows");
+    let mut checked = 0;
+    for row in &rows {
+        if row.files.is_empty() {
+            // A row without games must say so.
+            assert!(row.line.contains("not in the repository"), "{}", row.line);
+            continue;
+        }
+        assert_eq!(row.wdl.iter().sum::<u32>(), row.games, "{}", row.line);
+        let t = cutoff_tally(row, &load(&row.files));
+        let (elo, half) = t.elo();
+        assert!(
+            matches(row, &t),
+            "{}\nthe games hold W D L {:?}, Elo {elo:+.1} +- {half:.1}",
+            row.line,
+            t.wdl
+        );
+        checked += 1;
+    }
+    assert!(checked >= 5, "rows with games checked: {checked}");
+}
+
+#[test]
+fn a_row_that_misstates_its_games_is_caught() {
+    let rows = table_rows();
+    let row = rows.iter().find(|r| !r.files.is_empty()).unwrap();
+    let t = cutoff_tally(row, &load(&row.files));
+    let mut wrong = Row {
+        line: row.line.clone(),
+        wdl: row.wdl,
+        games: row.games,
+        elo: row.elo + 0.1,
+        half_width: row.half_width,
+        files: row.files.clone(),
+    };
+    assert!(!matches(&wrong, &t), "an Elo 0.1 off");
+    wrong.elo = row.elo;
+    wrong.wdl[0] += 1;
+    assert!(!matches(&wrong, &t), "one win too many");
+}
