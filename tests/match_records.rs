@@ -173,7 +173,7 @@ fn tally(files: &Files, side: impl Fn(&str) -> bool) -> Tally {
             // fastchess numbers pairs.
             let round = &g["Round"];
             let pair = if g.contains_key("TerminationDetails") {
-                format!("{n} {}", (round.parse::<u32>().unwrap() + 1) / 2)
+                format!("{n} {}", round.parse::<u32>().unwrap().div_ceil(2))
             } else {
                 let (lo, hi) = if w < b { (w, b) } else { (b, w) };
                 format!("{n} {round} {} {lo} {hi}", g.get("FEN").map_or("", |f| f))
