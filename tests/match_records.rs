@@ -1,8 +1,10 @@
-//! The README's strength table against the games it cites: each row that
-//! names its games in `data/matches/` gives the games, wins, draws and
-//! losses those files hold, and the Elo and 95% interval their game pairs
-//! give, computed as `tools/sprt_pgn.py` computes them. The figures are
-//! copied into the table by hand; this keeps them true to the records.
+//! The tables of match results against the games they cite: each row of
+//! the README's strength table, and of docs/search.md's table of changes
+//! tried, that names its games in `data/matches/` gives the games, wins,
+//! draws and losses those files hold, and the Elo and 95% interval their
+//! game pairs give, computed as `tools/sprt_pgn.py` computes them. The
+//! figures are copied into the tables by hand; this keeps them true to the
+//! records.
 
 use std::collections::HashMap;
 use std::fs;
@@ -23,6 +25,36 @@ struct Row {
     files: Vec<PathBuf>,
 }
 
+/// Where a table keeps each figure: its number of cells and the cell of
+/// the games, of the wins (draws and losses follow), of the Elo and of the
+/// cited files.
+struct Layout {
+    cells: usize,
+    games: usize,
+    wins: usize,
+    elo: usize,
+    files: usize,
+}
+
+/// The README's strength table: opponent, games, W, D, L, Elo, games' files.
+const README: Layout = Layout {
+    cells: 7,
+    games: 1,
+    wins: 2,
+    elo: 5,
+    files: 6,
+};
+
+/// docs/search.md's changes: change (citing its games), control, games,
+/// W, D, L, Elo, result.
+const SEARCH: Layout = Layout {
+    cells: 8,
+    games: 2,
+    wins: 3,
+    elo: 6,
+    files: 0,
+};
+
 /// The rows of the table under "## How strong".
 fn table_rows() -> Vec<Row> {
     let readme = fs::read_to_string(root().join("README.md")).unwrap();
@@ -34,24 +66,57 @@ fn table_rows() -> Vec<Row> {
     section
         .lines()
         .filter(|l| l.starts_with("| ") && !l.starts_with("| opponent") && !l.starts_with("| ---"))
-        .map(parse_row)
+        .map(|l| parse_row(l, &README))
         .collect()
 }
 
-fn parse_row(line: &str) -> Row {
+/// The rows of docs/search.md's table of changes that cite their games.
+fn search_rows() -> Vec<Row> {
+    let text = fs::read_to_string(root().join("docs/search.md")).unwrap();
+    let table = text
+        .split("\n| change | TC | games | W | D | L |")
+        .nth(1)
+        .expect("the table of changes");
+    table
+        .lines()
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .filter(|l| l.split(" | ").next().unwrap().contains("`data/matches/"))
+        .map(|l| parse_row(l, &SEARCH))
+        .collect()
+}
+
+fn parse_row(line: &str, layout: &Layout) -> Row {
     let cells: Vec<&str> = line.trim_matches('|').split(" | ").map(str::trim).collect();
-    assert_eq!(cells.len(), 7, "a row of seven cells: {line}");
-    let num = |i: usize| -> u32 { cells[i].parse().unwrap_or_else(|_| panic!("{line}")) };
-    let (elo, half_width) = cells[5]
+    assert_eq!(
+        cells.len(),
+        layout.cells,
+        "a row of {} cells: {line}",
+        layout.cells
+    );
+    let num = |i: usize| -> u32 {
+        cells[i]
+            .replace(',', "")
+            .parse()
+            .unwrap_or_else(|_| panic!("{line}"))
+    };
+    // The row's own figure comes first ("**+1.0 +- 2.0** (nElo ...)").
+    let elo_cell = cells[layout.elo].trim_start_matches("**");
+    let (elo, rest) = elo_cell
         .split_once(" +- ")
         .unwrap_or_else(|| panic!("{line}"));
+    let half_width: String = rest
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == '.')
+        .collect();
+    let w = layout.wins;
     Row {
         line: line.to_string(),
-        games: num(1),
-        wdl: [num(2), num(3), num(4)],
-        elo: elo.parse().unwrap(),
-        half_width: half_width.parse().unwrap(),
-        files: cited_files(cells[6]),
+        games: num(layout.games),
+        wdl: [num(w), num(w + 1), num(w + 2)],
+        elo: elo.parse().unwrap_or_else(|_| panic!("{line}")),
+        half_width: half_width.parse().unwrap_or_else(|_| panic!("{line}")),
+        files: cited_files(cells[layout.files]),
     }
 }
 
@@ -184,10 +249,12 @@ fn tally(files: &Files, side: impl Fn(&str) -> bool) -> Tally {
     t
 }
 
-/// Cutoff's tally: the engine named `cutoff...`, or in games of Cutoff
-/// against itself (no such name) whichever side gives the row's figures.
+/// The tally of the side a row speaks for: the engine named `cutoff...`
+/// (against another engine) or `new` (a change against its base), or in
+/// other games of Cutoff against itself whichever side gives the row's
+/// figures.
 fn cutoff_tally(row: &Row, files: &Files) -> Tally {
-    let is_cutoff = |name: &str| name.starts_with("cutoff");
+    let is_cutoff = |name: &str| name.starts_with("cutoff") || name == "new";
     let named = files
         .iter()
         .flatten()
@@ -209,29 +276,44 @@ fn matches(row: &Row, t: &Tally) -> bool {
     t.wdl == row.wdl && (elo - row.elo).abs() < 0.051 && (half - row.half_width).abs() < 0.051
 }
 
-#[test]
-fn the_strength_table_states_what_its_games_hold() {
-    let rows = table_rows();
-    assert!(rows.len() >= 5, "the table has its rows");
+/// Checks every row that cites games; returns how many did. A row of the
+/// strength table without games must say so.
+fn check(rows: &[Row]) -> usize {
     let mut checked = 0;
-    for row in &rows {
+    let mut wrong = Vec::new();
+    for row in rows {
         if row.files.is_empty() {
-            // A row without games must say so.
             assert!(row.line.contains("not in the repository"), "{}", row.line);
             continue;
         }
         assert_eq!(row.wdl.iter().sum::<u32>(), row.games, "{}", row.line);
         let t = cutoff_tally(row, &load(&row.files));
         let (elo, half) = t.elo();
-        assert!(
-            matches(row, &t),
-            "{}\nthe games hold W D L {:?}, Elo {elo:+.1} +- {half:.1}",
-            row.line,
-            t.wdl
-        );
+        if !matches(row, &t) {
+            wrong.push(format!(
+                "{}\nthe games hold W D L {:?}, Elo {elo:+.1} +- {half:.1}",
+                row.line, t.wdl
+            ));
+        }
         checked += 1;
     }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
+    checked
+}
+
+#[test]
+fn the_strength_table_states_what_its_games_hold() {
+    let rows = table_rows();
+    assert!(rows.len() >= 5, "the table has its rows");
+    let checked = check(&rows);
     assert!(checked >= 5, "rows with games checked: {checked}");
+}
+
+#[test]
+fn the_table_of_changes_states_what_its_games_hold() {
+    let rows = search_rows();
+    let checked = check(&rows);
+    assert!(checked >= 10, "rows with games checked: {checked}");
 }
 
 #[test]
