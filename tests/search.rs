@@ -212,3 +212,39 @@ fn the_table_stores_raw_static_evaluations() {
         );
     }
 }
+
+#[test]
+fn the_table_flags_the_principal_variation() {
+    // The root, the best move's position and the expected reply's are PV
+    // nodes of the last iteration: their entries say so. Most other root
+    // moves are refuted by null-window searches, whose nodes are not PV.
+    let fen = "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R2QK2R w KQ - 0 8";
+    let mut pos = Position::from_fen(fen, false).unwrap();
+    let (r, pool) = common::search_on_new_pool(
+        &pos,
+        &Limits::depth(10),
+        &Settings::default(),
+        16,
+        &mut Silent::default(),
+    );
+    let tt = &pool.shared().tt;
+    let flagged = |pos: &Position| tt.probe(pos.key()).is_some_and(|e| e.pv);
+    assert!(flagged(&pos), "the root");
+    let best = r.best.expect("a best move");
+    let mut others = (0, 0);
+    for mv in pos.legal_moves() {
+        pos.play(mv);
+        if mv == best {
+            assert!(flagged(&pos), "after the best move {}", pos.fen());
+            pos.play(r.ponder.expect("a reply"));
+            assert!(flagged(&pos), "after the reply {}", pos.fen());
+            pos.undo();
+        } else if tt.probe(pos.key()).is_some() {
+            others.0 += 1;
+            others.1 += !flagged(&pos) as u32;
+        }
+        pos.undo();
+    }
+    assert!(others.0 >= 10, "root moves with entries: {}", others.0);
+    assert!(others.1 > others.0 / 2, "not flagged: {others:?}");
+}

@@ -40,6 +40,8 @@ pub(super) struct Node {
     pub tt_move: Option<Move>,
     /// The hash move is a capture or a queen promotion.
     pub tt_capture: bool,
+    /// On a principal variation now, or stored as one by the table.
+    pub tt_pv: bool,
     /// Move left out by a singular-extension verification search.
     pub excluded: Option<Move>,
     /// Bounds a tablebase probe set on the node's score (PV nodes only).
@@ -67,6 +69,7 @@ impl Node {
             tt_score: None,
             tt_move: None,
             tt_capture: false,
+            tt_pv: false,
             excluded: None,
             tb_floor: -INFINITE,
             tb_cap: INFINITE,
@@ -123,11 +126,15 @@ impl Worker<'_> {
         } else {
             TtBound::Upper
         };
-        let score = score_to_tt(best, node.ply);
-        let eval = if node.in_check { 0 } else { node.raw_eval };
-        self.shared
-            .tt
-            .store(node.key, best_move, score, eval, node.depth, bound);
+        let entry = TtEntry {
+            mv: best_move,
+            score: score_to_tt(best, node.ply),
+            eval: if node.in_check { 0 } else { node.raw_eval },
+            depth: node.depth,
+            bound,
+            pv: node.tt_pv,
+        };
+        self.shared.tt.store(node.key, entry);
     }
 
     /// A table cutoff above beta by a quiet hash move teaches the histories

@@ -121,6 +121,10 @@ macro_rules! for_each_tunable {
             /// Plies added to a quiet move when the hash move is a capture:
             /// the node's best is probably tactical, quiets rarely beat it.
             lmr_tt_capture: i32 = 1, 0, 2, 0.5;
+            /// Plies taken off at a non-PV node that the table knows was on
+            /// a principal variation (`TtEntry::pv`): such nodes are where
+            /// the best line goes when it changes. 0: off.
+            lmr_tt_pv: i32 = 0, 0, 2, 0.5;
             /// A reduced search that beat alpha is searched again one ply
             /// deeper if it beat the best score so far by `base + per_ply *
             /// reduction`, one ply shallower if by less than the new depth.

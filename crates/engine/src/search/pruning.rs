@@ -9,7 +9,7 @@ use super::params::{
     futility_base, futility_max_depth, futility_per_depth, history_prune_depth,
     history_prune_margin, lmp_max_depth, lmp_threshold, lmr_cut_node, lmr_gives_check,
     lmr_history_divisor, lmr_killer, lmr_min_depth, lmr_noisy_pct, lmr_non_pv, lmr_not_improving,
-    lmr_tt_capture, nmp_base_reduction, nmp_depth_divisor, nmp_eval_divisor,
+    lmr_tt_capture, lmr_tt_pv, nmp_base_reduction, nmp_depth_divisor, nmp_eval_divisor,
     nmp_eval_max_reduction, nmp_min_depth, nmp_verify_depth, nmp_verify_quarters, probcut_margin,
     probcut_min_depth, probcut_reduction, probcut_tt_depth_slack, razor_base, razor_max_depth,
     razor_per_depth_sq, rfp_margin, rfp_max_depth, see_max_depth, see_noisy_margin,
@@ -230,6 +230,7 @@ impl Worker<'_> {
             + node.cut_node as i32 * lmr_cut_node()
             + (!node.improving) as i32 * lmr_not_improving();
         r -= m.gives_check as i32 * lmr_gives_check() + m.killer as i32 * lmr_killer();
+        r -= (node.tt_pv && !node.pv) as i32 * lmr_tt_pv();
         if m.quiet {
             r += node.tt_capture as i32 * lmr_tt_capture();
             r -= m.history / lmr_history_divisor();

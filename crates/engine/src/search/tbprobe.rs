@@ -6,9 +6,9 @@
 use std::sync::atomic::Ordering;
 
 use super::node::Node;
-use super::score::{DRAW, MAX_PLY, Score, tb_win_in};
+use super::score::{DRAW, Score, tb_win_in};
 use super::thread::Worker;
-use super::tt::{TtBound, score_to_tt};
+use super::tt::{MAX_STORED_DEPTH, TtBound, TtEntry, score_to_tt};
 use crate::tablebase::Wdl;
 
 /// Probes deepen the stored entry: the result is exact at any depth.
@@ -38,13 +38,16 @@ impl Worker<'_> {
         };
         if decides {
             if self.config.tt {
-                let depth = (node.depth + TB_STORE_DEPTH_BONUS).min(MAX_PLY as i32 - 1);
-                let stored = score_to_tt(score, node.ply);
-                // Later visits read the entry's evaluation as this node's.
-                let eval = if node.in_check { 0 } else { self.evaluate() };
-                self.shared
-                    .tt
-                    .store(node.key, None, stored, eval, depth, bound);
+                let entry = TtEntry {
+                    mv: None,
+                    score: score_to_tt(score, node.ply),
+                    // Later visits read the entry's evaluation as this node's.
+                    eval: if node.in_check { 0 } else { self.evaluate() },
+                    depth: (node.depth + TB_STORE_DEPTH_BONUS).min(MAX_STORED_DEPTH),
+                    bound,
+                    pv: node.tt_pv,
+                };
+                self.shared.tt.store(node.key, entry);
             }
             return Some(score);
         }

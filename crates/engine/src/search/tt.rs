@@ -34,7 +34,7 @@ pub enum TtBound {
     Upper,
 }
 
-/// What a probe returns.
+/// What a probe returns and a store is given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TtEntry {
     pub mv: Option<Move>,
@@ -42,6 +42,9 @@ pub struct TtEntry {
     pub eval: Score,
     pub depth: i32,
     pub bound: TtBound,
+    /// The node was on a principal variation when stored, or had been
+    /// (the flag is kept while the position is searched again).
+    pub pv: bool,
 }
 
 // Why threads racing on a slot never make the search play a wrong move:
@@ -94,12 +97,24 @@ pub struct TranspositionTable {
 pub const QS_DEPTH_CHECKS: i32 = 0;
 pub const QS_DEPTH_NO_CHECKS: i32 = -1;
 
-// Packing of the data word: move 16 bits | score 16 | eval 16 | depth 8 |
-// bound 2 + age 6. Depth is stored plus `DEPTH_OFFSET`, so that the lowest
-// (a captures-only quiescence result) is 0.
+// Packing of the data word: move 16 bits | score 16 | eval 16 | depth 7 +
+// pv 1 | bound 2 + age 6. Depth is stored plus `DEPTH_OFFSET`, so that the
+// lowest (a captures-only quiescence result) is 0.
 const DEPTH_OFFSET: i32 = -QS_DEPTH_NO_CHECKS;
 
-fn pack(mv: Option<Move>, score: Score, eval: Score, depth: i32, bound: TtBound, age: u8) -> u64 {
+/// The deepest result an entry holds (deeper than any search reaches:
+/// the ply limit is `MAX_PLY`).
+pub const MAX_STORED_DEPTH: i32 = 127 - DEPTH_OFFSET;
+
+fn pack(e: TtEntry, age: u8) -> u64 {
+    let TtEntry {
+        mv,
+        score,
+        eval,
+        depth,
+        bound,
+        pv,
+    } = e;
     let bound_bits = match bound {
         TtBound::Exact => 1,
         TtBound::Lower => 2,
@@ -108,7 +123,8 @@ fn pack(mv: Option<Move>, score: Score, eval: Score, depth: i32, bound: TtBound,
     (encode_move(mv) as u64)
         | ((score as i16 as u16 as u64) << 16)
         | ((eval as i16 as u16 as u64) << 32)
-        | (((depth + DEPTH_OFFSET).clamp(0, 255) as u8 as u64) << 48)
+        | (((depth + DEPTH_OFFSET).clamp(0, 127) as u64) << 48)
+        | ((pv as u64) << 55)
         | (((bound_bits | (age << 2)) as u64) << 56)
 }
 
@@ -123,8 +139,9 @@ fn unpack(data: u64) -> Option<TtEntry> {
         mv: decode_move(data as u16),
         score: (data >> 16) as u16 as i16 as Score,
         eval: (data >> 32) as u16 as i16 as Score,
-        depth: ((data >> 48) & 0xff) as i32 - DEPTH_OFFSET,
+        depth: ((data >> 48) & 0x7f) as i32 - DEPTH_OFFSET,
         bound,
+        pv: (data >> 55) & 1 == 1,
     })
 }
 
@@ -289,15 +306,14 @@ impl TranspositionTable {
 
     /// Stores a result. Replaces the same position's entry, else the entry
     /// least worth keeping: shallow and from an old search.
-    pub fn store(
-        &self,
-        key: u64,
-        mv: Option<Move>,
-        score: Score,
-        eval: Score,
-        depth: i32,
-        bound: TtBound,
-    ) {
+    pub fn store(&self, key: u64, entry: TtEntry) {
+        let TtEntry {
+            score,
+            eval,
+            depth,
+            bound,
+            ..
+        } = entry;
         // Packed into 16 bits: a larger score would wrap, not fail.
         debug_assert!(score.abs() <= MATE, "stored score {score} beyond a mate");
         debug_assert!(
@@ -305,8 +321,8 @@ impl TranspositionTable {
             "stored static evaluation {eval} out of the evaluation range"
         );
         debug_assert!(
-            (QS_DEPTH_NO_CHECKS..=255 - DEPTH_OFFSET).contains(&depth),
-            "depth {depth} does not fit the entry's 8 bits"
+            (QS_DEPTH_NO_CHECKS..=MAX_STORED_DEPTH).contains(&depth),
+            "depth {depth} does not fit the entry's 7 bits"
         );
         let age = self.age.load(Ordering::Relaxed);
         let bucket = self.bucket(key);
@@ -324,8 +340,8 @@ impl TranspositionTable {
                 {
                     return;
                 }
-                let mv = mv.or(old.and_then(|o| o.mv));
-                return write(s, key, pack(mv, score, eval, depth, bound, age));
+                let mv = entry.mv.or(old.and_then(|o| o.mv));
+                return write(s, key, pack(TtEntry { mv, ..entry }, age));
             }
             let value = match unpack(data) {
                 None => i32::MIN,
@@ -338,7 +354,7 @@ impl TranspositionTable {
                 victim = s;
             }
         }
-        write(victim, key, pack(mv, score, eval, depth, bound, age));
+        write(victim, key, pack(entry, age));
     }
 
     /// Permille of sampled entries written in the current search.

@@ -4,11 +4,23 @@
 
 use super::*;
 
+/// An entry of a node that was never on a principal variation.
+fn entry(mv: Option<Move>, score: Score, eval: Score, depth: i32, bound: TtBound) -> TtEntry {
+    TtEntry {
+        mv,
+        score,
+        eval,
+        depth,
+        bound,
+        pv: false,
+    }
+}
+
 #[test]
 fn stores_and_finds_entries() {
     let tt = TranspositionTable::new(1).unwrap();
     let mv: Move = "e7e8q".parse().unwrap();
-    tt.store(42, Some(mv), -1234, 56, 7, TtBound::Lower);
+    tt.store(42, entry(Some(mv), -1234, 56, 7, TtBound::Lower));
     let e = tt.probe(42).unwrap();
     assert_eq!(e.mv, Some(mv));
     assert_eq!(
@@ -25,9 +37,31 @@ fn quiescence_depths_stay_apart() {
     // 0 (quiet checks searched) and -1 (captures only) must read back as
     // stored, or a captures-only result answers for one with checks.
     let tt = TranspositionTable::new(1).unwrap();
-    for (key, depth) in [(1, -1), (2, 0), (3, 1), (4, 254)] {
-        tt.store(key, None, 10, 20, depth, TtBound::Upper);
+    for (key, depth) in [(1, -1), (2, 0), (3, 1), (4, MAX_STORED_DEPTH)] {
+        tt.store(key, entry(None, 10, 20, depth, TtBound::Upper));
         assert_eq!(tt.probe(key).unwrap().depth, depth);
+    }
+}
+
+#[test]
+fn the_pv_flag_is_kept_apart_from_depth_bound_and_age() {
+    // The flag shares the depth's byte: neither may leak into the other,
+    // at any depth an entry holds, nor into the bound beside them.
+    let tt = TranspositionTable::new(1).unwrap();
+    let mut key = 1;
+    for depth in QS_DEPTH_NO_CHECKS..=MAX_STORED_DEPTH {
+        for pv in [false, true] {
+            for bound in [TtBound::Exact, TtBound::Lower, TtBound::Upper] {
+                tt.new_search();
+                let e = TtEntry {
+                    pv,
+                    ..entry(None, -7, 9, depth, bound)
+                };
+                tt.store(key, e);
+                assert_eq!(tt.probe(key), Some(e), "depth {depth}, pv {pv}");
+                key += 1;
+            }
+        }
     }
 }
 
@@ -52,14 +86,8 @@ fn racing_threads_only_ever_read_their_own_key() {
             s.spawn(move || {
                 for i in 0..rounds {
                     let key = keys[(i * 7 + t * 3) % keys.len()];
-                    tt.store(
-                        key,
-                        None,
-                        tag(key),
-                        -tag(key),
-                        (i % 20) as i32,
-                        TtBound::Exact,
-                    );
+                    let e = entry(None, tag(key), -tag(key), (i % 20) as i32, TtBound::Exact);
+                    tt.store(key, e);
                     let probed = keys[(i * 5 + t) % keys.len()];
                     if let Some(e) = tt.probe(probed) {
                         let want = (tag(probed), -tag(probed));
@@ -84,7 +112,7 @@ fn size_follows_the_hash_option() {
 fn a_resize_is_in_place_and_empties_the_table() {
     let mut tt = TranspositionTable::new(2).unwrap();
     tt.new_search();
-    tt.store(42, None, 5, 6, 7, TtBound::Exact);
+    tt.store(42, entry(None, 5, 6, 7, TtBound::Exact));
     tt.resize(3, 2).unwrap();
     assert_eq!(tt.size_mb(), 3);
     assert!(tt.probe(42).is_none());
@@ -137,7 +165,7 @@ fn a_table_written_and_cleared_by_several_threads_is_empty() {
     // Keys spread over the whole table (the bucket is the key's top bits).
     let keys: Vec<u64> = (0..4096u64).map(|i| (i << 52) | 1).collect();
     for &k in &keys {
-        tt.store(k, None, 1, 2, 3, TtBound::Exact);
+        tt.store(k, entry(None, 1, 2, 3, TtBound::Exact));
     }
     assert!(keys.iter().all(|&k| tt.probe(k).is_some()));
     tt.clear(3);
@@ -158,11 +186,7 @@ fn hashfull_counts_this_search_only() {
     for k in 0..100_000u64 {
         tt.store(
             k.wrapping_mul(0x9E37_79B9_7F4A_7C15),
-            None,
-            0,
-            0,
-            1,
-            TtBound::Exact,
+            entry(None, 0, 0, 1, TtBound::Exact),
         );
     }
     assert!(tt.hashfull() > 500);
