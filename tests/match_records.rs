@@ -55,13 +55,18 @@ const SEARCH: Layout = Layout {
     files: 0,
 };
 
+/// The text of `file` (from the repository's root) after `marker`.
+fn text_after(file: &str, marker: &str) -> String {
+    let text = fs::read_to_string(root().join(file)).unwrap();
+    let (_, after) = text
+        .split_once(marker)
+        .unwrap_or_else(|| panic!("{file} has no {marker:?}"));
+    after.to_string()
+}
+
 /// The rows of the table under "## How strong".
 fn table_rows() -> Vec<Row> {
-    let readme = fs::read_to_string(root().join("README.md")).unwrap();
-    let section = readme
-        .split("## How strong")
-        .nth(1)
-        .expect("a How strong section");
+    let section = text_after("README.md", "## How strong");
     let section = section.split("\n## ").next().unwrap();
     section
         .lines()
@@ -72,11 +77,7 @@ fn table_rows() -> Vec<Row> {
 
 /// The rows of docs/search.md's table of changes that cite their games.
 fn search_rows() -> Vec<Row> {
-    let text = fs::read_to_string(root().join("docs/search.md")).unwrap();
-    let table = text
-        .split("\n| change | TC | games | W | D | L |")
-        .nth(1)
-        .expect("the table of changes");
+    let table = text_after("docs/search.md", "\n| change | TC | games | W | D | L |");
     table
         .lines()
         .skip(2)
