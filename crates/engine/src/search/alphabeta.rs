@@ -128,7 +128,6 @@ impl Worker<'_> {
             entry.and_then(|e| e.mv)
         };
         node.tt_capture = node.tt_move.is_some_and(|m| self.pos.is_tactical(m));
-        node.tt_pv = node.pv || entry.is_some_and(|e| e.pv);
         match (entry, node.tt_score) {
             (Some(e), Some(s))
                 if !node.pv && e.depth >= node.depth && bound_decides(e.bound, s, node.beta) =>

@@ -40,8 +40,6 @@ pub(super) struct Node {
     pub tt_move: Option<Move>,
     /// The hash move is a capture or a queen promotion.
     pub tt_capture: bool,
-    /// On a principal variation now, or stored as one by the table.
-    pub tt_pv: bool,
     /// Move left out by a singular-extension verification search.
     pub excluded: Option<Move>,
     /// Bounds a tablebase probe set on the node's score (PV nodes only).
@@ -69,7 +67,6 @@ impl Node {
             tt_score: None,
             tt_move: None,
             tt_capture: false,
-            tt_pv: false,
             excluded: None,
             tb_floor: -INFINITE,
             tb_cap: INFINITE,
@@ -78,6 +75,11 @@ impl Node {
 
     pub fn is_root(&self) -> bool {
         self.ply == 0
+    }
+
+    /// On a principal variation now, or stored as one by the table.
+    pub fn tt_pv(&self) -> bool {
+        self.pv || self.tt_entry.is_some_and(|e| e.pv)
     }
 }
 
@@ -132,7 +134,7 @@ impl Worker<'_> {
             eval: if node.in_check { 0 } else { node.raw_eval },
             depth: node.depth,
             bound,
-            pv: node.tt_pv,
+            pv: node.tt_pv(),
         };
         self.shared.tt.store(node.key, entry);
     }

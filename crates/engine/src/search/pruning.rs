@@ -230,7 +230,7 @@ impl Worker<'_> {
             + node.cut_node as i32 * lmr_cut_node()
             + (!node.improving) as i32 * lmr_not_improving();
         r -= m.gives_check as i32 * lmr_gives_check() + m.killer as i32 * lmr_killer();
-        r -= (node.tt_pv && !node.pv) as i32 * lmr_tt_pv();
+        r -= (!node.pv && node.tt_pv()) as i32 * lmr_tt_pv();
         if m.quiet {
             r += node.tt_capture as i32 * lmr_tt_capture();
             r -= m.history / lmr_history_divisor();

@@ -166,7 +166,7 @@ impl Worker<'_> {
         let best = blend_fail_high(best, beta);
         let mut node = Node::new(key, ply, tt_depth, alpha, beta);
         (node.pv, node.in_check, node.raw_eval) = (PV, in_check, raw_eval);
-        node.tt_pv = PV || entry.is_some_and(|e| e.pv);
+        node.tt_entry = entry;
         self.store_result(&node, best, best_move);
         best
     }

@@ -45,7 +45,7 @@ impl Worker<'_> {
                     eval: if node.in_check { 0 } else { self.evaluate() },
                     depth: (node.depth + TB_STORE_DEPTH_BONUS).min(MAX_STORED_DEPTH),
                     bound,
-                    pv: node.tt_pv,
+                    pv: node.tt_pv(),
                 };
                 self.shared.tt.store(node.key, entry);
             }

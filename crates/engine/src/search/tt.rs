@@ -101,10 +101,12 @@ pub const QS_DEPTH_NO_CHECKS: i32 = -1;
 // pv 1 | bound 2 + age 6. Depth is stored plus `DEPTH_OFFSET`, so that the
 // lowest (a captures-only quiescence result) is 0.
 const DEPTH_OFFSET: i32 = -QS_DEPTH_NO_CHECKS;
+/// The depth's seven bits.
+const DEPTH_MASK: u64 = 0x7f;
 
 /// The deepest result an entry holds (deeper than any search reaches:
 /// the ply limit is `MAX_PLY`).
-pub const MAX_STORED_DEPTH: i32 = 127 - DEPTH_OFFSET;
+pub const MAX_STORED_DEPTH: i32 = DEPTH_MASK as i32 - DEPTH_OFFSET;
 
 fn pack(e: TtEntry, age: u8) -> u64 {
     let TtEntry {
@@ -123,7 +125,7 @@ fn pack(e: TtEntry, age: u8) -> u64 {
     (encode_move(mv) as u64)
         | ((score as i16 as u16 as u64) << 16)
         | ((eval as i16 as u16 as u64) << 32)
-        | (((depth + DEPTH_OFFSET).clamp(0, 127) as u64) << 48)
+        | (((depth.clamp(QS_DEPTH_NO_CHECKS, MAX_STORED_DEPTH) + DEPTH_OFFSET) as u64) << 48)
         | ((pv as u64) << 55)
         | (((bound_bits | (age << 2)) as u64) << 56)
 }
@@ -139,7 +141,7 @@ fn unpack(data: u64) -> Option<TtEntry> {
         mv: decode_move(data as u16),
         score: (data >> 16) as u16 as i16 as Score,
         eval: (data >> 32) as u16 as i16 as Score,
-        depth: ((data >> 48) & 0x7f) as i32 - DEPTH_OFFSET,
+        depth: ((data >> 48) & DEPTH_MASK) as i32 - DEPTH_OFFSET,
         bound,
         pv: (data >> 55) & 1 == 1,
     })
