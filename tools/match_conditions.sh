@@ -14,7 +14,9 @@
 #   for a resumption (`fastchess -config file=...`) in PGN less .pgn plus
 #   .fastchess.json; then the engines (-engine ...), -rounds, -srand, -sprt.
 # limit_args LIMIT: the engine keys for LIMIT, a node count per move (10000)
-#   or a time control in seconds (anything with a '+': 5+0.05).
+#   or a time control in seconds (anything with a '+': 5+0.05); none for
+#   '-', when each -engine names its own (tc=20+0.2), since a limit given to
+#   all engines overrides theirs.
 # rounds GAMES: fastchess's -rounds for GAMES games (two games a round, so
 #   GAMES is rounded up to even).
 # fastchess_runner: the runner's path. FASTCHESS (default: fastchess on
@@ -51,6 +53,7 @@ match() {
 
 limit_args() {
   case $1 in
+    -) ;;
     *+*) echo "tc=$1" ;;
     *) echo "nodes=$1" ;;
   esac
