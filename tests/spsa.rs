@@ -12,13 +12,18 @@ const DEPTH: u32 = 9;
 
 /// Nodes of `go depth DEPTH` after `setup`, in `s`.
 fn nodes_after(s: &mut Session, setup: &[String]) -> u64 {
+    nodes_at(s, setup, DEPTH)
+}
+
+/// Nodes of `go depth depth` after `setup`, in `s`.
+fn nodes_at(s: &mut Session, setup: &[String], depth: u32) -> u64 {
     for line in setup {
         let out = s.ask(line);
         assert!(out.is_empty(), "'{line}': {out:?}");
     }
     s.ask("ucinewgame");
     s.send(&format!("position fen {FEN}"));
-    s.send(&format!("go depth {DEPTH}"));
+    s.send(&format!("go depth {depth}"));
     let (lines, _) = s.wait_bestmove();
     let last = lines
         .iter()
@@ -29,8 +34,12 @@ fn nodes_after(s: &mut Session, setup: &[String]) -> u64 {
 }
 
 fn fresh_nodes(setup: &[String]) -> u64 {
+    fresh_nodes_at(setup, DEPTH)
+}
+
+fn fresh_nodes_at(setup: &[String], depth: u32) -> u64 {
     let mut s = Session::start();
-    let n = nodes_after(&mut s, setup);
+    let n = nodes_at(&mut s, setup, depth);
     s.quit();
     n
 }
@@ -84,4 +93,19 @@ fn spsa_setting_a_tunable_changes_the_search_and_defaults_restore_it() {
     assert_ne!(moved, base);
     assert_eq!(nodes_after(&mut s, &all_defaults()), base);
     s.quit();
+}
+
+/// Each technique that is off by default (a tunable whose default is 0)
+/// changes the search when switched on, so no switch is dead code (at a
+/// depth where history pruning has histories low enough to act on).
+#[test]
+fn spsa_every_technique_off_by_default_changes_the_search_when_on() {
+    const DEEP: u32 = 12;
+    let base = fresh_nodes_at(&[], DEEP);
+    let off: Vec<_> = TUNABLES.iter().filter(|t| t.default == 0).collect();
+    assert!(off.len() >= 10, "{} tunables off by default", off.len());
+    for t in off {
+        let on = fresh_nodes_at(&[set(t.name, t.max)], DEEP);
+        assert_ne!(on, base, "{} = {} left {base} nodes", t.name, t.max);
+    }
 }
