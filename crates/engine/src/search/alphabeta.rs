@@ -77,7 +77,6 @@ impl Worker<'_> {
         self.evaluate_node(&mut node);
         debug_assert!(ply + 1 < MAX_PLY, "a node at ply {ply} searches children");
         self.hist.clear_killers(ply + 1);
-        self.stack[ply + 2].cutoffs = 0;
         self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
 
         if !PV
@@ -268,7 +267,6 @@ impl Worker<'_> {
                         self.pv.update(ply, mv);
                     }
                     if score >= node.beta {
-                        self.stack[ply].cutoffs += 1;
                         break;
                     }
                     node.alpha = score;

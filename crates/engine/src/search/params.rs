@@ -125,11 +125,6 @@ macro_rules! for_each_tunable {
             /// a principal variation (`TtEntry::pv`): such nodes are where
             /// the best line goes when it changes. 0: off.
             lmr_tt_pv: i32 = 0, 0, 2, 0.5;
-            /// Plies added when more than `LMR_CUTOFFS_MIN` nodes one ply
-            /// below have failed high since the parent's node began
-            /// (`Frame::cutoffs`): the replies here refute easily, so a late
-            /// move is likely refuted too. 0: off.
-            lmr_cutoffs: i32 = 0, 0, 2, 0.5;
             /// A reduced search that beat alpha is searched again one ply
             /// deeper if it beat the best score so far by `base + per_ply *
             /// reduction`, one ply shallower if by less than the new depth.

@@ -7,7 +7,7 @@ use super::movepick::MovePicker;
 use super::node::{MoveState, Node};
 use super::params::{
     futility_base, futility_max_depth, futility_per_depth, history_prune_depth,
-    history_prune_margin, lmp_max_depth, lmp_threshold, lmr_cut_node, lmr_cutoffs, lmr_gives_check,
+    history_prune_margin, lmp_max_depth, lmp_threshold, lmr_cut_node, lmr_gives_check,
     lmr_history_divisor, lmr_killer, lmr_min_depth, lmr_noisy_pct, lmr_non_pv, lmr_not_improving,
     lmr_tt_capture, lmr_tt_pv, nmp_base_reduction, nmp_depth_divisor, nmp_eval_divisor,
     nmp_eval_max_reduction, nmp_min_depth, nmp_verify_depth, nmp_verify_quarters, probcut_margin,
@@ -20,9 +20,6 @@ use super::thread::Worker;
 use crate::board::BitBoard;
 use crate::board::moves::moving_piece;
 use crate::board::see::see_ge;
-
-/// Fail highs one ply below beyond which `lmr_cutoffs` reduces more.
-const LMR_CUTOFFS_MIN: u32 = 3;
 
 impl Worker<'_> {
     /// Node-level pruning before any move is searched (non-PV, not in check).
@@ -234,7 +231,6 @@ impl Worker<'_> {
             + (!node.improving) as i32 * lmr_not_improving();
         r -= m.gives_check as i32 * lmr_gives_check() + m.killer as i32 * lmr_killer();
         r -= (!node.pv && node.tt_pv()) as i32 * lmr_tt_pv();
-        r += (self.stack[node.ply + 1].cutoffs > LMR_CUTOFFS_MIN) as i32 * lmr_cutoffs();
         if m.quiet {
             r += node.tt_capture as i32 * lmr_tt_capture();
             r -= m.history / lmr_history_divisor();

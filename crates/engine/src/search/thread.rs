@@ -53,9 +53,6 @@ pub struct Frame {
     /// Move excluded by a singular-extension verification search.
     pub excluded: Option<Move>,
     pub double_extensions: u32,
-    /// Nodes at this ply that failed high since the node two plies up
-    /// began (for `lmr_cutoffs`).
-    pub cutoffs: u32,
 }
 
 impl Default for Frame {
@@ -67,7 +64,6 @@ impl Default for Frame {
             null_move: false,
             excluded: None,
             double_extensions: 0,
-            cutoffs: 0,
         }
     }
 }
