@@ -11,7 +11,7 @@ use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-fn root() -> PathBuf {
+pub(crate) fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
@@ -122,7 +122,7 @@ fn parse_row(line: &str, layout: &Layout) -> Row {
 }
 
 /// The files of every `data/matches/NAME` in `text`; NAME may hold one `*`.
-fn cited_files(text: &str) -> Vec<PathBuf> {
+pub(crate) fn cited_files(text: &str) -> Vec<PathBuf> {
     let dir = root().join("data/matches");
     let mut files = Vec::new();
     for cite in text.split('`').filter(|c| c.starts_with("data/matches/")) {
@@ -181,8 +181,8 @@ fn games(path: &Path) -> Vec<HashMap<String, String>> {
 /// One side's results: wins, draws, losses and the pentanomial of its
 /// game pairs (a pair is one opening played with each colour).
 #[derive(Default)]
-struct Tally {
-    wdl: [u32; 3],
+pub(crate) struct Tally {
+    pub(crate) wdl: [u32; 3],
     penta: [u32; 5],
     open: HashMap<String, f64>,
 }
@@ -199,7 +199,7 @@ impl Tally {
     }
 
     /// Logistic Elo of the mean pair score and its 95% half-width.
-    fn elo(&self) -> (f64, f64) {
+    pub(crate) fn elo(&self) -> (f64, f64) {
         let pairs: f64 = self.penta.iter().map(|&c| c as f64).sum();
         let at = |i: usize| i as f64 / 4.0;
         let mean = (0..5).map(|i| at(i) * self.penta[i] as f64).sum::<f64>() / pairs;
@@ -215,15 +215,15 @@ impl Tally {
 }
 
 /// The games of each file, in order.
-type Files = Vec<Vec<HashMap<String, String>>>;
+pub(crate) type Files = Vec<Vec<HashMap<String, String>>>;
 
-fn load(files: &[PathBuf]) -> Files {
+pub(crate) fn load(files: &[PathBuf]) -> Files {
     files.iter().map(|f| games(f)).collect()
 }
 
 /// The tally of the player `side` picks in each game: `side(white)` is
 /// true when White is the one counted.
-fn tally(files: &Files, side: impl Fn(&str) -> bool) -> Tally {
+pub(crate) fn tally(files: &Files, side: impl Fn(&str) -> bool) -> Tally {
     let mut t = Tally::default();
     for (n, file) in files.iter().enumerate() {
         for g in file {
