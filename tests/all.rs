@@ -14,6 +14,7 @@ mod lab;
 mod lab_output;
 mod lab_serve;
 mod layers;
+mod match_files;
 mod match_prose;
 mod match_records;
 mod mates;

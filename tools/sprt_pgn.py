@@ -198,6 +198,12 @@ def main():
     print(f"games {tally.n}: {tally.w} W {tally.d} D {tally.l} L; pairs {sum(penta)}, pentanomial {penta}")
     print(f"Elo {e:+.1f} +- {e_err:.1f}, nElo {ne:+.1f} +- {ne_err:.1f} (pentanomial)")
     print(f"LLR {ratio:.2f} in ({lower:.2f}, {upper:.2f}) [{args.elo0:g}, {args.elo1:g}] {args.model}: {verdict}")
+    if verdict == "continue" and ratio != 0:
+        # The ratio is the pair count times a per-pair term fixed by the
+        # pentanomial frequencies, so if they hold it grows in proportion.
+        bound = upper if ratio > 0 else lower
+        more = tally.n * (bound / ratio - 1)
+        print(f"at this estimate, about {more:,.0f} more games to the {'upper' if ratio > 0 else 'lower'} bound")
 
 
 if __name__ == "__main__":
