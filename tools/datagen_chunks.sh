@@ -26,16 +26,43 @@ net=$(sha256sum crates/engine/src/eval/nnue/default.nnue | cut -c1-12)
 manifest=data/selfplay/manifest.tsv
 mkdir -p data/selfplay
 [ -f "$manifest" ] || printf 'file\tgames\tpositions\tkept\tbytes\tsha256\tcommit\tnetwork\tcommand\tcpu_s\n' > "$manifest"
+# snapshot_cpu PID FILE: while PID runs, its user and system CPU seconds
+# (fields 14 and 15 of /proc/PID/stat, in clock ticks) written to FILE
+# every 30 s, as /usr/bin/time writes them.
+snapshot_cpu() {
+    local pid=$1 out=$2 tick
+    tick=$(getconf CLK_TCK)
+    [ -n "$pid" ] || return 0
+    while [ -r "/proc/$pid/stat" ]; do
+        awk -v t="$tick" '{ printf "%.2f %.2f\n", $14 / t, $15 / t }' "/proc/$pid/stat" \
+            > "$out.tmp" 2> /dev/null && mv "$out.tmp" "$out"
+        sleep 30
+    done
+    rm -f "$out.tmp"
+}
+
 for ((seed = first; seed < first + count; seed++)); do
     name=g$gen$tag-s$seed.games
     [ -f "data/selfplay/$name.xz" ] && continue
     cmd="cutoff datagen --out $name --games $games --seed $seed${nodes:+ ${nodes[*]}} --threads 2"
-    # CPU time, summed over the runs of a resumed chunk (each appends a
-    # line; stop a run with SIGTERM to the datagen process so it is written).
-    /usr/bin/time -a -o "data/selfplay/$name.time" -f '%U %S' nice -n 19 "$bin" datagen \
-        --out "data/selfplay/$name" --games "$games" --seed "$seed" "${nodes[@]}" --threads 2
-    cpu=$(awk 'NF == 2 && $1 ~ /^[0-9.]+$/ { t += $1 + $2 } END { printf "%.0f", t }' "data/selfplay/$name.time")
-    rm -f "data/selfplay/$name.time"
+    # CPU time, summed over the runs of a resumed chunk: each run appends a
+    # line when it ends (stop one with SIGTERM to the datagen process), and
+    # a run killed outright (the end of a machine's session) is counted to
+    # its last snapshot, taken every 30 s.
+    time_file=data/selfplay/$name.time
+    if [ -f "$time_file.partial" ]; then
+        cat "$time_file.partial" >> "$time_file"
+        rm -f "$time_file.partial"
+    fi
+    /usr/bin/time -a -o "$time_file" -f '%U %S' nice -n 19 "$bin" datagen \
+        --out "data/selfplay/$name" --games "$games" --seed "$seed" "${nodes[@]}" --threads 2 &
+    timer=$!
+    sleep 1
+    snapshot_cpu "$(pgrep -P "$timer" | head -n 1)" "$time_file.partial" &
+    wait "$timer"
+    rm -f "$time_file.partial"
+    cpu=$(awk 'NF == 2 && $1 ~ /^[0-9.]+$/ { t += $1 + $2 } END { printf "%.0f", t }' "$time_file")
+    rm -f "$time_file"
     xz -9 -T1 "data/selfplay/$name"
     stats=$("$bin" games --tsv "data/selfplay/$name.xz" | tail -n 1 | cut -f2-4)
     bytes=$(stat -c %s "data/selfplay/$name.xz")
