@@ -5,6 +5,7 @@
 # time: a chunk cut short resumes where it stopped when the script runs again.
 #
 #   tools/datagen_chunks.sh BINARY FIRST_SEED COUNT [GAMES_PER_CHUNK]
+#   tools/datagen_chunks.sh --totals   (only the README's totals line)
 #
 # BINARY is a release build of a committed main (its commit is recorded:
 # build it from a clean tree); chunks are named g<generation>-s<seed>, or
@@ -14,6 +15,32 @@
 # (user + system of the datagen run) in `cpu_s`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+manifest=data/selfplay/manifest.tsv
+readme=data/selfplay/README.md
+
+# write_totals: the line of data/selfplay/README.md that starts "On DATE the
+# corpus is", rewritten from the manifest's sums (300 MB is the budget).
+write_totals() {
+    local line
+    line=$(awk -F'\t' -v day="$(date -u +%F)" '
+        function group(n,   s, out) {
+            s = sprintf("%.0f", n)
+            while (length(s) > 3) { out = "," substr(s, length(s) - 2) out; s = substr(s, 1, length(s) - 3) }
+            return s out
+        }
+        NR > 1 { c++; g += $2; p += $3; k += $4; b += $5 }
+        END {
+            mb = b / 1e6; per = b / p; left = 300 - mb
+            printf "On %s the corpus is %d chunks, %s games, %s stored positions (%s kept by the default filter) in %.1f MB, %.2f bytes a position: about %d MB of the budget, some %d million more positions, are left.", \
+                day, c, group(g), group(p), group(k), mb, per, left, left / per
+        }' "$manifest")
+    awk -v line="$line" '/^On .* the corpus is / { print line; next } { print }' "$readme" > "$readme.tmp"
+    mv "$readme.tmp" "$readme"
+}
+if [ "${1:-}" = --totals ]; then
+    write_totals
+    exit 0
+fi
 bin=$1; first=$2; count=$3; games=${4:-5000}
 gen=${GENERATION:-4}
 soft=${SOFT_NODES:-}
@@ -23,7 +50,6 @@ if [ -n "$soft" ]; then nodes=(--soft-nodes "$soft" --hard-nodes "$hard"); tag=-
 commit=$(git rev-parse --short HEAD)
 commit=${DATAGEN_COMMIT:-$commit}
 net=$(sha256sum crates/engine/src/eval/nnue/default.nnue | cut -c1-12)
-manifest=data/selfplay/manifest.tsv
 mkdir -p data/selfplay
 [ -f "$manifest" ] || printf 'file\tgames\tpositions\tkept\tbytes\tsha256\tcommit\tnetwork\tcommand\tcpu_s\n' > "$manifest"
 # snapshot_cpu PID FILE: while PID runs, its user and system CPU seconds
@@ -69,9 +95,10 @@ for ((seed = first; seed < first + count; seed++)); do
     sha=$(sha256sum "data/selfplay/$name.xz" | cut -d' ' -f1)
     printf '%s\t%s\t%s\t%s\t%s\tnet %s (%s)\t%s\t%s\n' "$name.xz" "$stats" "$bytes" "$sha" \
         "$commit" "$gen" "$net" "$cmd" "$cpu" >> "$manifest"
+    write_totals
     for try in 1 2 3 4 5; do
-        git add "data/selfplay/$name.xz" "$manifest" &&
-            git commit -q -m "data: self-play chunk $name.xz (games, positions, kept: ${stats//$'\t'/, })" -- "data/selfplay/$name.xz" "$manifest" && break
+        git add "data/selfplay/$name.xz" "$manifest" "$readme" &&
+            git commit -q -m "data: self-play chunk $name.xz (games, positions, kept: ${stats//$'\t'/, })" -- "data/selfplay/$name.xz" "$manifest" "$readme" && break
         sleep 5
     done
 done
