@@ -85,8 +85,10 @@ for ((seed = first; seed < first + count; seed++)); do
     timer=$!
     sleep 1
     snapshot_cpu "$(pgrep -P "$timer" | head -n 1)" "$time_file.partial" &
-    wait "$timer"
+    status=0
+    wait "$timer" || status=$?
     rm -f "$time_file.partial"
+    [ "$status" -eq 0 ] || exit "$status"
     cpu=$(awk 'NF == 2 && $1 ~ /^[0-9.]+$/ { t += $1 + $2 } END { printf "%.0f", t }' "$time_file")
     rm -f "$time_file"
     xz -9 -T1 "data/selfplay/$name"
