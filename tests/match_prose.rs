@@ -110,14 +110,29 @@ fn claims(block: &str) -> Vec<Claim> {
         let after = block[end..]
             .trim_start_matches([',', ')', ';'])
             .trim_start();
-        let elo = elo_at(after).or_else(|| elo_before(&block[start.saturating_sub(60)..start]));
+        let elo = elo_at(after).or_else(|| elo_before(&block[back(block, start, 60)..start]));
         out.push(Claim {
             wdl: [win, draw, loss],
             elo,
-            context: block[start.saturating_sub(80)..(end + 40).min(block.len())].to_string(),
+            context: block[back(block, start, 80)..ahead(block, end, 40)].to_string(),
         });
     }
     out
+}
+
+/// The byte index about `n` bytes before `at` in `s`, on a character's start.
+fn back(s: &str, at: usize, n: usize) -> usize {
+    (0..=at.saturating_sub(n))
+        .rev()
+        .find(|&i| s.is_char_boundary(i))
+        .unwrap_or(0)
+}
+
+/// The byte index about `n` bytes after `at` in `s`, on a character's start.
+fn ahead(s: &str, at: usize, n: usize) -> usize {
+    ((at + n).min(s.len())..=s.len())
+        .find(|&i| s.is_char_boundary(i))
+        .unwrap_or(s.len())
 }
 
 /// "(147" as 147: a claim that opens a parenthesis.
@@ -221,4 +236,13 @@ fn a_misstated_figure_in_prose_is_caught() {
     let before = "`data/matches/ttpv-10k.pgn.xz`: **-3.2 +- 14.8** (354 W 481 D 365 L)";
     assert!(!check(before), "an interval 0.1 off, written before");
     assert!(check(&before.replace("14.8", "14.9")));
+}
+
+#[test]
+fn claims_near_characters_of_several_bytes_are_read() {
+    let block = "ééééééééééééééééééééééééééééééééééééééééé **+1.0 +- 2.0** (1 W 2 D 3 L) ééééééééééééééééééééé";
+    let found = claims(block);
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].wdl, [1, 2, 3]);
+    assert_eq!(found[0].elo, Some((1.0, 2.0)));
 }
