@@ -95,14 +95,15 @@ fn claims(block: &str) -> Vec<Claim> {
     let mut out = Vec::new();
     for i in 0..words.len().saturating_sub(5) {
         let w = |k: usize| words[i + k].1;
-        let int = |k: usize| -> Option<u32> { w(k).replace(',', "").parse().ok() };
+        // "(147": a claim may open a parenthesis.
+        let int = |k: usize| -> Option<u32> {
+            w(k).trim_start_matches('(').replace(',', "").parse().ok()
+        };
         let is = |k: usize, letter: &str| w(k).trim_end_matches([',', ')', ';']) == letter;
         if !(is(1, "W") && is(3, "D") && is(5, "L")) {
             continue;
         }
-        let (Some(win), Some(draw), Some(loss)) =
-            (int(0).or_else(|| strip_open(w(0))), int(2), int(4))
-        else {
+        let (Some(win), Some(draw), Some(loss)) = (int(0), int(2), int(4)) else {
             continue;
         };
         let start = words[i].0;
@@ -133,11 +134,6 @@ fn ahead(s: &str, at: usize, n: usize) -> usize {
     ((at + n).min(s.len())..=s.len())
         .find(|&i| s.is_char_boundary(i))
         .unwrap_or(s.len())
-}
-
-/// "(147" as 147: a claim that opens a parenthesis.
-fn strip_open(w: &str) -> Option<u32> {
-    w.trim_start_matches('(').replace(',', "").parse().ok()
 }
 
 /// Both sides' tallies of `files`.
