@@ -59,6 +59,20 @@ macro_rules! for_each_tunable {
             /// shallow bound that missed a threat would keep pruning.
             tt_eval_depth_slack: i32 = 2, 0, 6, 0.5;
 
+            // --- The evaluation as the search reads it (eval_scale.rs) ---
+
+            /// Fifty-move damping: the network's score shrinks by this share
+            /// (percent) at 100 plies without a capture or pawn move, in
+            /// proportion before, so a shuffle that makes no progress looks
+            /// drawish before the rule ends it; 0 is off.
+            eval_fifty_pct: i32 = 0, 0, 100, 5;
+            /// Material scaling: the score shrinks by this share (percent)
+            /// when only kings are left, in proportion to the material gone
+            /// (pawns 1, knights and bishops 3, rooks 5, queens 9; 78 at the
+            /// start), so the same lead counts for more with more to play
+            /// with; 0 is off.
+            eval_material_pct: i32 = 0, 0, 100, 5;
+
             // --- Move-level pruning (pruning.rs) ---
 
             /// Futility pruning: a quiet move at reduced depth cannot lift a

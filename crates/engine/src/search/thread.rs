@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 use super::config::SearchConfig;
+use super::eval_scale;
 use super::history::{Cutoff, Histories, PieceTo, learn_cutoff};
 use super::info::Reporter;
 use super::job::Settings;
@@ -315,9 +316,11 @@ impl<'a> Worker<'a> {
         [at(1), at(2)]
     }
 
-    /// The static evaluation of the current position, from the side to move.
+    /// The static evaluation of the current position, from the side to move,
+    /// as the search reads it (`eval_scale`).
     pub fn evaluate(&mut self) -> Score {
-        self.evaluator.evaluate(self.pos.board())
+        let board = self.pos.board();
+        eval_scale::scaled(self.evaluator.evaluate(board), board)
     }
 
     /// Plays `mv` on the search's position. Every move the search makes goes
