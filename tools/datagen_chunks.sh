@@ -53,14 +53,15 @@ net=$(sha256sum crates/engine/src/eval/nnue/default.nnue | cut -c1-12)
 mkdir -p data/selfplay
 [ -f "$manifest" ] || printf 'file\tgames\tpositions\tkept\tbytes\tsha256\tcommit\tnetwork\tcommand\tcpu_s\n' > "$manifest"
 # snapshot_cpu PID FILE: while PID runs, its user and system CPU seconds
-# (fields 14 and 15 of /proc/PID/stat, in clock ticks) written to FILE
-# every 30 s, as /usr/bin/time writes them.
+# (fields 14 and 15 of /proc/PID/stat, in clock ticks; counted after the
+# command name's closing parenthesis, as the name may hold spaces) written
+# to FILE every 30 s, as /usr/bin/time writes them.
 snapshot_cpu() {
     local pid=$1 out=$2 tick
     tick=$(getconf CLK_TCK)
     [ -n "$pid" ] || return 0
     while [ -r "/proc/$pid/stat" ]; do
-        awk -v t="$tick" '{ printf "%.2f %.2f\n", $14 / t, $15 / t }' "/proc/$pid/stat" \
+        awk -v t="$tick" '{ sub(/^.*\) /, ""); printf "%.2f %.2f\n", $12 / t, $13 / t }' "/proc/$pid/stat" \
             > "$out.tmp" 2> /dev/null && mv "$out.tmp" "$out"
         sleep 30
     done
