@@ -13,14 +13,14 @@ const START_MATERIAL: i64 = 78;
 /// The plies of the fifty-move rule.
 const FIFTY_PLIES: i64 = 100;
 
-/// Material on the board in pawns, both sides, at most the start's.
+/// Material on the board in pawns, both sides (above the start's after
+/// promotions).
 fn material(board: &Board) -> i64 {
     let count = |p: Piece| board.pieces(p).len() as i64;
-    let m = count(Piece::Pawn)
+    count(Piece::Pawn)
         + 3 * (count(Piece::Knight) + count(Piece::Bishop))
         + 5 * count(Piece::Rook)
-        + 9 * count(Piece::Queen);
-    m.min(START_MATERIAL)
+        + 9 * count(Piece::Queen)
 }
 
 /// `eval` as the search uses it in `board`.
