@@ -5,23 +5,11 @@
 
 use super::params::{eval_fifty_pct, eval_material_pct};
 use super::score::Score;
-use crate::board::{Board, Piece};
-
-/// The material of the starting position in pawns (1, 3, 3, 5, 9 each).
-const START_MATERIAL: i64 = 78;
+use crate::board::Board;
+use crate::eval::wdl::{MATERIAL_MAX as START_MATERIAL, material};
 
 /// The plies of the fifty-move rule.
 const FIFTY_PLIES: i64 = 100;
-
-/// Material on the board in pawns, both sides (above the start's after
-/// promotions).
-fn material(board: &Board) -> i64 {
-    let count = |p: Piece| board.pieces(p).len() as i64;
-    count(Piece::Pawn)
-        + 3 * (count(Piece::Knight) + count(Piece::Bishop))
-        + 5 * count(Piece::Rook)
-        + 9 * count(Piece::Queen)
-}
 
 /// `eval` as the search uses it in `board`.
 pub fn scaled(eval: Score, board: &Board) -> Score {
@@ -32,7 +20,7 @@ pub fn scaled(eval: Score, board: &Board) -> Score {
     scale(
         eval,
         board.halfmove_clock() as i64,
-        material(board),
+        material(board) as i64,
         fifty,
         mat,
     )
@@ -43,10 +31,11 @@ pub fn scaled(eval: Score, board: &Board) -> Score {
 /// proportion to the material gone).
 fn scale(eval: Score, clock: i64, material: i64, fifty_pct: i32, material_pct: i32) -> Score {
     let clock = clock.min(FIFTY_PLIES);
-    let gone = START_MATERIAL - material.min(START_MATERIAL);
+    let start = START_MATERIAL as i64;
+    let gone = start - material.min(start);
     let fifty = 100 * FIFTY_PLIES - fifty_pct as i64 * clock; // of 100 * 100
-    let mat = 100 * START_MATERIAL - material_pct as i64 * gone; // of 100 * 78
-    let whole = 100 * FIFTY_PLIES * 100 * START_MATERIAL;
+    let mat = 100 * start - material_pct as i64 * gone; // of 100 * 78
+    let whole = 100 * FIFTY_PLIES * 100 * start;
     let scaled = eval as i64 * fifty * mat / whole;
     debug_assert!(scaled.abs() <= (eval as i64).abs());
     scaled as Score
