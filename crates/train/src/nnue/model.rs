@@ -288,25 +288,24 @@ impl Prepared<'_> {
         }
     }
 
-    /// Network output (before `SCALE`) and both accumulators.
+    /// Network output (before `SCALE`) and both accumulators. Each side's
+    /// products are summed in neuron order from -0.0 (as `sum` does), the
+    /// two sums side by side in one loop so that neither waits on the other.
     fn forward(&self, s: &Sample, accs: &mut [Vec<f32>; 2]) -> f32 {
         let m = self.model;
         let bucket = m.bucket(s);
-        let w2 = &m.params[m.w2_bucket(bucket)];
-        let mut out = m.params[m.b2_index(bucket)];
         for (side, acc) in accs.iter_mut().enumerate() {
             self.accumulate(&s.features[side][..s.count], acc);
-            let w = &w2[side * m.hidden..(side + 1) * m.hidden];
-            out += acc
-                .iter()
-                .zip(w)
-                .map(|(&a, &w)| {
-                    let c = a.clamp(0.0, 1.0);
-                    c * c * w
-                })
-                .sum::<f32>();
         }
-        out
+        let (ours, theirs) = m.params[m.w2_bucket(bucket)].split_at(m.hidden);
+        let (mut us, mut them) = (-0.0f32, -0.0f32);
+        let neurons = accs[0].iter().zip(&accs[1]).zip(ours).zip(theirs);
+        for (((&a, &b), &wa), &wb) in neurons {
+            let (ca, cb) = (a.clamp(0.0, 1.0), b.clamp(0.0, 1.0));
+            us += ca * ca * wa;
+            them += cb * cb * wb;
+        }
+        m.params[m.b2_index(bucket)] + us + them
     }
 
     /// The evaluation in centipawns for the side to move (float, unquantised).
@@ -351,12 +350,12 @@ impl Prepared<'_> {
             let dacc = &mut scratch.dacc;
             let w2 = &m.params[w2r.start + side * h..w2r.start + (side + 1) * h];
             let gw2 = &mut grad[w2r.start + side * h..w2r.start + (side + 1) * h];
-            for j in 0..h {
-                let a = acc[j];
+            let lanes = acc.iter().zip(w2).zip(gw2.iter_mut()).zip(dacc.iter_mut());
+            for (((&a, &w), gw), d) in lanes {
                 let c = a.clamp(0.0, 1.0);
-                gw2[j] += g * c * c;
-                dacc[j] = if a > 0.0 && a < 1.0 {
-                    g * w2[j] * 2.0 * a
+                *gw += g * c * c;
+                *d = if a > 0.0 && a < 1.0 {
+                    g * w * 2.0 * a
                 } else {
                     0.0
                 };
