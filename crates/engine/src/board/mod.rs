@@ -58,6 +58,9 @@ fn can_take(board: &Board, target: Square, takers: BitBoard) -> bool {
 #[derive(Clone, Debug)]
 pub struct Position {
     board: Board,
+    /// `key_of(&board)`, kept with the board: the search asks for it
+    /// several times a node.
+    key: u64,
     /// Boards before each move played, for undo (copy-make).
     undo: Vec<Board>,
     /// Keys of all earlier positions of the game, oldest first.
@@ -77,6 +80,7 @@ impl Default for Position {
 impl Position {
     pub fn new(board: Board, chess960: bool) -> Self {
         Self {
+            key: key_of(&board),
             board,
             undo: Vec::with_capacity(256),
             keys: Vec::with_capacity(512),
@@ -117,7 +121,8 @@ impl Position {
     /// tells a position just after a double push from the same position
     /// reached otherwise, and a threefold repetition through it went unseen.
     pub fn key(&self) -> u64 {
-        key_of(&self.board)
+        debug_assert_eq!(self.key, key_of(&self.board), "stale key in {}", self.board);
+        self.key
     }
 
     pub fn in_check(&self) -> bool {
@@ -143,6 +148,7 @@ impl Position {
         self.keys.push(self.key());
         self.undo.push(self.board.clone());
         self.board.play_unchecked(mv);
+        self.key = key_of(&self.board);
         debug_assert_eq!(
             Some(self.board.hash()),
             recomputed_key(&self.board),
@@ -162,7 +168,8 @@ impl Position {
             if self.nulls.last() == Some(&self.keys.len()) {
                 self.nulls.pop();
             }
-            self.keys.pop();
+            // The key before the move: `play` pushed it with the board.
+            self.key = self.keys.pop().unwrap_or_else(|| key_of(&self.board));
         }
     }
 
@@ -178,6 +185,7 @@ impl Position {
                 self.keys.push(self.key());
                 self.nulls.push(self.keys.len());
                 self.undo.push(std::mem::replace(&mut self.board, b));
+                self.key = key_of(&self.board);
                 true
             }
             None => false,
