@@ -29,6 +29,35 @@ fn undo_restores_board_key_and_fen() {
 }
 
 #[test]
+fn the_kept_key_is_the_key_of_the_board_through_moves_nulls_and_undos() {
+    // A fixed pseudo-random walk: each step plays a legal move, a null move
+    // or takes one back; the key the position keeps must be that of its
+    // board read afresh from its FEN.
+    let mut p = pos("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut draw = |n: usize| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) as usize % n
+    };
+    for step in 0..3000 {
+        let moves = p.legal_moves();
+        match draw(10) {
+            _ if p.ply() > 60 => p.undo(),
+            0 | 1 => p.undo(),
+            2 => {
+                p.play_null();
+            }
+            _ if moves.is_empty() => p.undo(),
+            _ => p.play(moves[draw(moves.len())]),
+        }
+        let fresh = pos(&p.fen());
+        assert_eq!(p.key(), fresh.key(), "step {step}: {}", p.fen());
+    }
+}
+
+#[test]
 fn null_move_passes_the_turn_but_not_in_check() {
     let mut p = pos("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
     let key = p.key();
