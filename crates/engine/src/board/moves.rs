@@ -156,6 +156,18 @@ impl CheckInfo {
             || (self.discoverers.has(mv.from) && !get_line_rays(self.king, mv.from).has(mv.to))
     }
 
+    /// The squares where a quiet move of `piece` from `from` gives check,
+    /// castling and promotions aside (see [`CheckInfo::quiet_gives_check`]).
+    #[inline(always)]
+    pub fn quiet_check_targets(&self, piece: Piece, from: Square) -> BitBoard {
+        let direct = self.squares[piece as usize];
+        if self.discoverers.has(from) {
+            direct | !get_line_rays(self.king, from)
+        } else {
+            direct
+        }
+    }
+
     /// [`CheckInfo::gives_check`] when the moving piece is already known.
     // Inlined: the move picker asks it of every quiet move it scores.
     #[inline(always)]

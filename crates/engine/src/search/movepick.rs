@@ -10,14 +10,17 @@
 
 use super::config::SearchConfig;
 use super::history::{Histories, PieceTo, piece_to};
-use super::params::{capture_history_divisor, check_bonus, mvv_scale, pawn_history_pct};
+use super::params::{check_bonus, pawn_history_pct};
 use crate::board::moves::{CheckInfo, legal_moves, moving_piece};
-use crate::board::see::{attackers_to, see_ge, see_value};
+use crate::board::see::{attackers_to, see_ge};
 use crate::board::{BitBoard, Move, Piece, Position, Rank, Square};
 use cozy_chess::{PieceMoves, get_king_moves};
 
 mod batches;
+mod capture_score;
+mod checks;
 use batches::Batches;
+use capture_score::CaptureScore;
 
 /// Marks a quiet move before scoring: `QUIET + piece`, so that scoring
 /// knows the moving piece without looking it up on the board.
@@ -298,10 +301,13 @@ impl MovePicker {
     // runs once per move, so `next` stays small and cheap to enter.
     #[inline(never)]
     fn generate(&mut self, pos: &Position, ctx: &OrderContext) {
+        if self.quiet_checks {
+            return self.generate_with_checks(pos, ctx);
+        }
         let board = pos.board();
         let stm = board.side_to_move();
         let evasions = pos.in_check();
-        let keep_quiets = !self.noisy_only || evasions || self.quiet_checks;
+        let keep_quiets = !self.noisy_only || evasions;
         let list = &mut self.list;
         let tt_move = self.tt_move;
         let theirs = board.colors(!stm);
@@ -310,12 +316,9 @@ impl MovePicker {
             Square::new(file, Rank::Sixth.relative_to(stm)).bitboard()
         });
         let pawn_noisy = theirs | en_passant | Rank::First.bitboard() | Rank::Eighth.bitboard();
-        let (scale, divisor) = (mvv_scale(), capture_history_divisor());
-        let score_capture = |piece: Piece, mv: Move, victim: Piece| {
-            let mvv = see_value(victim) * scale + mv.promotion.map_or(0, see_value);
-            let hist = ctx.hist.capture(piece_to(stm, piece, mv.to), victim);
-            mvv + hist / divisor - piece as i32
-        };
+        let scorer = CaptureScore::new(stm);
+        let score_capture =
+            |piece: Piece, mv: Move, victim: Piece| scorer.score(ctx, piece, mv, victim);
         // The generator's batches first (a listener that only stores them),
         // then their moves in one loop that keeps its state in registers.
         let mut batches = Batches::new();
@@ -436,7 +439,10 @@ impl MovePicker {
     fn score_quiets(&mut self, pos: &Position, ctx: &OrderContext) {
         let board = pos.board();
         let stm = board.side_to_move();
-        let checks_only = !ctx.config.history || self.quiet_checks;
+        if self.quiet_checks {
+            return; // the checks were scored as they were generated
+        }
+        let checks_only = !ctx.config.history;
         let bonus = check_bonus();
         // The continuation rows of the moves 1 and 2 plies back, found once.
         let rows = [

@@ -113,3 +113,63 @@ fn picker_returns_every_legal_move_once_and_the_hash_move_first() {
         previous = legal;
     }
 }
+
+/// Quiescence's quiet checks, in the order of the list its picker once
+/// built: every legal move in the generator's order (the hash move left
+/// out), noisy moves swapped to the front one by one, the checks of what
+/// is left after them.
+fn checks_of_the_full_list(pos: &Position, tt: Option<Move>) -> Vec<Move> {
+    let mut list: Vec<(Move, bool)> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|&m| Some(m) != tt)
+        .map(|m| (m, pos.is_tactical(m)))
+        .collect();
+    let mut noisy_end = 0;
+    for i in 0..list.len() {
+        if list[i].1 {
+            list.swap(i, noisy_end);
+            noisy_end += 1;
+        }
+    }
+    let board = pos.board();
+    list[noisy_end..]
+        .iter()
+        .map(|e| e.0)
+        .filter(|&m| crate::board::moves::gives_check(board, m))
+        .collect()
+}
+
+#[test]
+fn quiescence_hands_out_quiet_checks_in_the_full_lists_order() {
+    let hist = Box::<Histories>::default();
+    let (mut with_checks, mut reordered) = (0, 0);
+    for pos in positions().iter().filter(|p| !p.in_check()) {
+        // No hash move, then each capture as the hash move (a quiet one is
+        // refused by the quiescence picker and so changes nothing).
+        let legal = pos.legal_moves();
+        let hashes = std::iter::once(None).chain(
+            legal
+                .iter()
+                .filter(|&&m| pos.is_tactical(m))
+                .map(|&m| Some(m)),
+        );
+        for tt in hashes {
+            let picker = MovePicker::new_quiescence(tt, false, true, Vec::new());
+            let got: Vec<Move> = drain(pos, picker, &hist)
+                .into_iter()
+                .filter(|&m| !pos.is_tactical(m))
+                .collect();
+            let want = checks_of_the_full_list(pos, tt);
+            assert_eq!(got, want, "{} hash move {tt:?}", pos.board());
+            with_checks += usize::from(!want.is_empty());
+            let generated: Vec<Move> = legal.iter().copied().filter(|m| want.contains(m)).collect();
+            reordered += usize::from(generated != want);
+        }
+    }
+    // The suites have positions where the order is not the generator's.
+    assert!(
+        with_checks > 1000 && reordered > 50,
+        "{with_checks} {reordered}"
+    );
+}
