@@ -315,7 +315,8 @@ impl MovePicker {
         let en_passant = board.en_passant().map_or(BitBoard::EMPTY, |file| {
             Square::new(file, Rank::Sixth.relative_to(stm)).bitboard()
         });
-        let pawn_noisy = theirs | en_passant | Rank::First.bitboard() | Rank::Eighth.bitboard();
+        let promotion_ranks = Rank::First.bitboard() | Rank::Eighth.bitboard();
+        let pawn_noisy = theirs | en_passant | promotion_ranks;
         let scorer = CaptureScore::new(stm);
         let score_capture =
             |piece: Piece, mv: Move, victim: Piece| scorer.score(ctx, piece, mv, victim);
@@ -348,6 +349,31 @@ impl MovePicker {
             if pm.piece == Piece::Pawn {
                 if !keep_quiets {
                     pm.to &= pawn_noisy; // only noisy moves wanted: skip the pushes unseen
+                }
+                if (pm.to & promotion_ranks).is_empty() {
+                    // No promotion: a move is noisy exactly when it captures,
+                    // en passant included (the only pawn move to that square).
+                    if let Some(t) = tt_move
+                        && t.from == pm.from
+                    {
+                        pm.to &= !t.to.bitboard();
+                    }
+                    for to in pm.to {
+                        let mv = Move {
+                            from: pm.from,
+                            to,
+                            promotion: None,
+                        };
+                        if theirs.has(to) {
+                            let victim = board.piece_on(to).unwrap_or(Piece::Pawn);
+                            list.push((mv, score_capture(pm.piece, mv, victim)));
+                        } else if en_passant.has(to) {
+                            list.push((mv, score_capture(pm.piece, mv, Piece::Pawn)));
+                        } else {
+                            list.push((mv, quiet_mark(pm.piece)));
+                        }
+                    }
+                    continue;
                 }
                 for mv in pm {
                     if Some(mv) == tt_move {

@@ -12,7 +12,7 @@
 //! check ahead of it.
 
 use super::{Batches, CaptureScore, MovePicker, OrderContext};
-use crate::board::{BitBoard, Move, Piece, Position, Square};
+use crate::board::{BitBoard, Move, Piece, Position, Rank, Square};
 use crate::search::params::check_bonus;
 
 impl MovePicker {
@@ -31,11 +31,15 @@ impl MovePicker {
             board.colors(!board.side_to_move()),
         );
         let tt_move = self.tt_move;
+        let en_passant = board.en_passant().map_or(BitBoard::EMPTY, |file| {
+            Square::new(file, Rank::Sixth.relative_to(board.side_to_move())).bitboard()
+        });
+        let promotion_ranks = Rank::First.bitboard() | Rank::Eighth.bitboard();
         let mut queue = CheckQueue::new();
         let mut batches = Batches::new();
         board.generate_moves(|pm| batches.push(pm));
         for pm in batches.iter() {
-            if pm.piece == Piece::Pawn {
+            if pm.piece == Piece::Pawn && !(pm.to & promotion_ranks).is_empty() {
                 for mv in pm {
                     if Some(mv) == tt_move {
                         continue;
@@ -51,16 +55,23 @@ impl MovePicker {
                 }
                 continue;
             }
-            // Other pieces: a move is noisy exactly when it captures. The
-            // quiets between two captures join the queue together, so the
-            // work is per capture and per check, not per move.
+            // Other moves: noisy exactly when they capture (a pawn's move to
+            // the en passant square is one). The quiets between two captures
+            // join the queue together, so the work is per capture and per
+            // check, not per move.
             let mut to = pm.to;
             if let Some(t) = tt_move
                 && t.from == pm.from
             {
                 to &= !t.to.bitboard();
             }
-            let mut quiets = to & !theirs;
+            let ep = if pm.piece == Piece::Pawn {
+                en_passant
+            } else {
+                BitBoard::EMPTY
+            };
+            let captures = to & (theirs | ep);
+            let mut quiets = to & !captures;
             let mut checks = quiets & !ours & ctx.checks.quiet_check_targets(pm.piece, pm.from);
             // Castling (the king onto its rook): played to see.
             for sq in quiets & ours {
@@ -73,7 +84,7 @@ impl MovePicker {
                     checks |= sq.bitboard();
                 }
             }
-            for sq in to & theirs {
+            for sq in captures {
                 let below = quiets & BitBoard(sq.bitboard().0 - 1);
                 queue.push_quiets(pm.from, below, checks);
                 quiets ^= below;
