@@ -1,0 +1,143 @@
+//! Move generation for the picker: every legal move once, noisy moves
+//! scored, quiets marked with their piece and left for later.
+
+use super::{Batches, CaptureScore, MovePicker, OrderContext, QUIET_MAX, quiet_mark};
+use crate::board::see::attackers_to;
+use crate::board::{BitBoard, Move, Piece, Position, Rank, Square};
+use cozy_chess::{PieceMoves, get_king_moves};
+
+impl MovePicker {
+    /// Generates all legal moves once, scoring noisy ones (MVV-LVA plus
+    /// capture history) and leaving quiets unscored until needed.
+    // Not inlined (nor `score_quiets`): once per node at most, while `next`
+    // runs once per move, so `next` stays small and cheap to enter.
+    #[inline(never)]
+    pub(super) fn generate(&mut self, pos: &Position, ctx: &OrderContext) {
+        if self.quiet_checks {
+            return self.generate_with_checks(pos, ctx);
+        }
+        let board = pos.board();
+        let stm = board.side_to_move();
+        let evasions = pos.in_check();
+        let keep_quiets = !self.noisy_only || evasions;
+        let list = &mut self.list;
+        let tt_move = self.tt_move;
+        let theirs = board.colors(!stm);
+        // Where a pawn's noisy move can go: a capture, en passant, a promotion.
+        let en_passant = board.en_passant().map_or(BitBoard::EMPTY, |file| {
+            Square::new(file, Rank::Sixth.relative_to(stm)).bitboard()
+        });
+        let promotion_ranks = Rank::First.bitboard() | Rank::Eighth.bitboard();
+        let pawn_noisy = theirs | en_passant | promotion_ranks;
+        let scorer = CaptureScore::new(stm);
+        let score_capture =
+            |piece: Piece, mv: Move, victim: Piece| scorer.score(ctx, piece, mv, victim);
+        // The generator's batches first (a listener that only stores them),
+        // then their moves in one loop that keeps its state in registers.
+        let mut batches = Batches::new();
+        if keep_quiets {
+            board.generate_moves(|pm| batches.push(pm));
+        } else {
+            // Captures only (not in check): the king last, as the generator
+            // has it, but only its captures are tested for safety.
+            let king = board.king(stm);
+            board.generate_moves_for(!king.bitboard(), |pm| batches.push(pm));
+            let occ = board.occupied() ^ king.bitboard();
+            let mut to = BitBoard::EMPTY;
+            for sq in get_king_moves(king) & theirs {
+                if (attackers_to(board, sq, occ) & theirs).is_empty() {
+                    to |= sq.bitboard();
+                }
+            }
+            if !to.is_empty() {
+                batches.push(PieceMoves {
+                    piece: Piece::King,
+                    from: king,
+                    to,
+                });
+            }
+        }
+        for mut pm in batches.iter() {
+            if pm.piece == Piece::Pawn {
+                if !keep_quiets {
+                    pm.to &= pawn_noisy; // only noisy moves wanted: skip the pushes unseen
+                }
+                if (pm.to & promotion_ranks).is_empty() {
+                    // No promotion: a move is noisy exactly when it captures,
+                    // en passant included (the only pawn move to that square).
+                    if let Some(t) = tt_move
+                        && t.from == pm.from
+                    {
+                        pm.to &= !t.to.bitboard();
+                    }
+                    for to in pm.to {
+                        let mv = Move {
+                            from: pm.from,
+                            to,
+                            promotion: None,
+                        };
+                        if theirs.has(to) {
+                            let victim = board.piece_on(to).unwrap_or(Piece::Pawn);
+                            list.push((mv, score_capture(pm.piece, mv, victim)));
+                        } else if en_passant.has(to) {
+                            list.push((mv, score_capture(pm.piece, mv, Piece::Pawn)));
+                        } else {
+                            list.push((mv, quiet_mark(pm.piece)));
+                        }
+                    }
+                    continue;
+                }
+                for mv in pm {
+                    if Some(mv) == tt_move {
+                        continue;
+                    }
+                    if pos.is_tactical(mv) {
+                        let victim = pos.captured(mv).unwrap_or(Piece::Pawn);
+                        list.push((mv, score_capture(pm.piece, mv, victim)));
+                    } else if keep_quiets {
+                        list.push((mv, quiet_mark(pm.piece)));
+                    }
+                }
+                continue;
+            }
+            // Other pieces: no promotion nor en passant, so a move is noisy
+            // exactly when it captures. The same moves in the same order as
+            // `pm`'s iterator, the hash move left out.
+            if !keep_quiets {
+                pm.to &= theirs; // only captures wanted: skip the quiets unseen
+            }
+            if let Some(t) = tt_move
+                && t.from == pm.from
+            {
+                pm.to &= !t.to.bitboard();
+            }
+            for to in pm.to {
+                let mv = Move {
+                    from: pm.from,
+                    to,
+                    promotion: None,
+                };
+                if theirs.has(to) {
+                    let victim = board.piece_on(to).unwrap_or(Piece::Pawn);
+                    list.push((mv, score_capture(pm.piece, mv, victim)));
+                } else {
+                    list.push((mv, quiet_mark(pm.piece)));
+                }
+            }
+        }
+        // Noisy moves first, then the quiets (scored later).
+        let mut noisy_end = 0;
+        for i in 0..list.len() {
+            if list[i].1 > QUIET_MAX {
+                list.swap(i, noisy_end);
+                noisy_end += 1;
+            }
+        }
+        self.noisy_end = noisy_end;
+        self.len = list.len();
+        if evasions {
+            // In check every evasion must be searched, quiets included.
+            self.noisy_only = false;
+        }
+    }
+}
