@@ -58,35 +58,12 @@ impl MovePicker {
             }
         }
         for mut pm in batches.iter() {
-            if pm.piece == Piece::Pawn {
-                if !keep_quiets {
-                    pm.to &= pawn_noisy; // only noisy moves wanted: skip the pushes unseen
-                }
-                if (pm.to & promotion_ranks).is_empty() {
-                    // No promotion: a move is noisy exactly when it captures,
-                    // en passant included (the only pawn move to that square).
-                    if let Some(t) = tt_move
-                        && t.from == pm.from
-                    {
-                        pm.to &= !t.to.bitboard();
-                    }
-                    for to in pm.to {
-                        let mv = Move {
-                            from: pm.from,
-                            to,
-                            promotion: None,
-                        };
-                        if theirs.has(to) {
-                            let victim = board.piece_on(to).unwrap_or(Piece::Pawn);
-                            list.push((mv, score_capture(pm.piece, mv, victim)));
-                        } else if en_passant.has(to) {
-                            list.push((mv, score_capture(pm.piece, mv, Piece::Pawn)));
-                        } else {
-                            list.push((mv, quiet_mark(pm.piece)));
-                        }
-                    }
-                    continue;
-                }
+            let pawn = pm.piece == Piece::Pawn;
+            if !keep_quiets {
+                // Only noisy moves wanted: skip the quiets unseen.
+                pm.to &= if pawn { pawn_noisy } else { theirs };
+            }
+            if pawn && !(pm.to & promotion_ranks).is_empty() {
                 for mv in pm {
                     if Some(mv) == tt_move {
                         continue;
@@ -100,12 +77,11 @@ impl MovePicker {
                 }
                 continue;
             }
-            // Other pieces: no promotion nor en passant, so a move is noisy
-            // exactly when it captures. The same moves in the same order as
-            // `pm`'s iterator, the hash move left out.
-            if !keep_quiets {
-                pm.to &= theirs; // only captures wanted: skip the quiets unseen
-            }
+            // No promotion: a move is noisy exactly when it captures (a
+            // pawn's move to the en passant square is one, and the only pawn
+            // move there). The same moves in the same order as `pm`'s
+            // iterator, the hash move left out.
+            let captures = if pawn { theirs | en_passant } else { theirs };
             if let Some(t) = tt_move
                 && t.from == pm.from
             {
@@ -117,7 +93,8 @@ impl MovePicker {
                     to,
                     promotion: None,
                 };
-                if theirs.has(to) {
+                if captures.has(to) {
+                    // Nothing stands on the en passant square: a pawn.
                     let victim = board.piece_on(to).unwrap_or(Piece::Pawn);
                     list.push((mv, score_capture(pm.piece, mv, victim)));
                 } else {
