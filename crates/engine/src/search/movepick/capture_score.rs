@@ -1,9 +1,9 @@
 //! The noisy moves' order: most valuable victim first.
 
-use super::OrderContext;
 use crate::board::see::see_value;
 use crate::board::{Color, Move, Piece};
 use crate::search::history::piece_to;
+use crate::search::movepick::OrderContext;
 use crate::search::params::{capture_history_divisor, mvv_scale};
 
 /// A noisy move's score: the victim's value (and a promotion's), then the

@@ -11,8 +11,8 @@
 //! checks and, before each, how many other quiets stand between it and the
 //! check ahead of it.
 
-use super::{Batches, CaptureScore, MovePicker, OrderContext};
 use crate::board::{BitBoard, Move, Piece, Position, Rank, Square};
+use crate::search::movepick::{Batches, CaptureScore, MovePicker, OrderContext};
 use crate::search::params::check_bonus;
 
 impl MovePicker {

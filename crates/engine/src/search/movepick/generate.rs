@@ -1,9 +1,11 @@
 //! Move generation for the picker: every legal move once, noisy moves
 //! scored, quiets marked with their piece and left for later.
 
-use super::{Batches, CaptureScore, MovePicker, OrderContext, QUIET_MAX, quiet_mark};
 use crate::board::see::attackers_to;
 use crate::board::{BitBoard, Move, Piece, Position, Rank, Square};
+use crate::search::movepick::{
+    Batches, CaptureScore, MovePicker, OrderContext, QUIET_MAX, quiet_mark,
+};
 use cozy_chess::{PieceMoves, get_king_moves};
 
 impl MovePicker {
