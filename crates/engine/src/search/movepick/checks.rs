@@ -11,7 +11,8 @@
 //! checks and, before each, how many other quiets stand between it and the
 //! check ahead of it.
 
-use crate::board::{BitBoard, Move, Piece, Position, Rank, Square};
+use crate::board::{BitBoard, Move, Piece, Position, Square};
+use crate::search::movepick::generate::{en_passant_target, promotion_ranks};
 use crate::search::movepick::{Batches, CaptureScore, MovePicker, OrderContext};
 use crate::search::params::check_bonus;
 
@@ -31,10 +32,7 @@ impl MovePicker {
             board.colors(!board.side_to_move()),
         );
         let tt_move = self.tt_move;
-        let en_passant = board.en_passant().map_or(BitBoard::EMPTY, |file| {
-            Square::new(file, Rank::Sixth.relative_to(board.side_to_move())).bitboard()
-        });
-        let promotion_ranks = Rank::First.bitboard() | Rank::Eighth.bitboard();
+        let (en_passant, promotion_ranks) = (en_passant_target(board), promotion_ranks());
         let mut queue = CheckQueue::new();
         let mut batches = Batches::new();
         board.generate_moves(|pm| batches.push(pm));

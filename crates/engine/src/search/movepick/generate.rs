@@ -26,10 +26,7 @@ impl MovePicker {
         let tt_move = self.tt_move;
         let theirs = board.colors(!stm);
         // Where a pawn's noisy move can go: a capture, en passant, a promotion.
-        let en_passant = board.en_passant().map_or(BitBoard::EMPTY, |file| {
-            Square::new(file, Rank::Sixth.relative_to(stm)).bitboard()
-        });
-        let promotion_ranks = Rank::First.bitboard() | Rank::Eighth.bitboard();
+        let (en_passant, promotion_ranks) = (en_passant_target(board), promotion_ranks());
         let pawn_noisy = theirs | en_passant | promotion_ranks;
         let scorer = CaptureScore::new(stm);
         let score_capture =
@@ -119,4 +116,17 @@ impl MovePicker {
             self.noisy_only = false;
         }
     }
+}
+
+/// The square a pawn of the side to move captures en passant onto, if any.
+pub(super) fn en_passant_target(board: &cozy_chess::Board) -> BitBoard {
+    let stm = board.side_to_move();
+    board.en_passant().map_or(BitBoard::EMPTY, |file| {
+        Square::new(file, Rank::Sixth.relative_to(stm)).bitboard()
+    })
+}
+
+/// The ranks a pawn promotes on (either side's).
+pub(super) fn promotion_ranks() -> BitBoard {
+    Rank::First.bitboard() | Rank::Eighth.bitboard()
 }
