@@ -87,7 +87,7 @@ fn a_mirrored_network_of_128_neurons_loads_and_plays() {
     s.send("position startpos moves e2e4");
     let (embedded_shape, embedded_eval) = network_lines(&mut s);
     assert!(
-        embedded_shape.contains("768 -> 256 x 2 -> 1, plain inputs"),
+        embedded_shape.contains("768 -> 384 x 2 -> 1, plain inputs"),
         "{embedded_shape}"
     );
     let out = s.ask(&format!("setoption name EvalFile value {}", path.display()));
