@@ -39,15 +39,16 @@ const LINES_NODE_COST: f64 = 4.0;
 const NODES: [(i32, f64); 5] = [
     (MIN_ELO, 220.0),
     (1500, 620.0),
-    (2000, 10_700.0),
-    (2200, 59_000.0),
-    (2350, 172_000.0),
+    (2000, 8_100.0),
+    (2200, 43_400.0),
+    (2350, 86_000.0),
 ];
 /// Above the last anchor: nodes double every this many Elo.
 const ELO_PER_DOUBLING: f64 = 100.0;
 /// (Elo, spread in centipawns), interpolated linearly (used below
-/// `NOISE_TOP_ELO`).
-const SPREAD: [(i32, f64); 2] = [(MIN_ELO, 100.0), (2400, 20.0)];
+/// `NOISE_TOP_ELO`). Wider at the bottom, where fewer nodes no longer made
+/// the play weaker (docs/strength.md).
+const SPREAD: [(i32, f64); 4] = [(MIN_ELO, 160.0), (1500, 130.0), (2000, 50.0), (2400, 20.0)];
 
 /// A strength limit, set by `UCI_Elo` when `UCI_LimitStrength` is on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
