@@ -21,7 +21,7 @@
 use std::sync::Arc;
 
 use super::cache::RefreshCache;
-use super::features::{Change, FeatureSet, Placed, View, index, placed};
+use super::features::{Change, Feature, FeatureSet, Kind, View, index, placed};
 use super::{Kernel, Network, with_hidden};
 use crate::board::{Board, Color, Move};
 
@@ -56,38 +56,66 @@ impl<const H: usize> Acc<H> {
         );
     }
 
-    /// `self = parent + change` for `perspective`, which reads the board
-    /// through `view`. The kernel is the one for the change's row counts
-    /// (a quiet move, a capture, castling, a null move).
+    /// `self = parent + change` for perspective `p`, which reads the board
+    /// through `view`. The kernel is the one for the change's row counts.
     #[inline(always)]
     fn apply(
         &mut self,
         parent: &Self,
-        perspective: Color,
+        p: usize,
         view: View,
         change: &Change,
         net: &Network,
         kernel: Kernel,
     ) {
-        let p = perspective as usize;
         let (dst, src) = (&mut self.vals[p], &parent.vals[p]);
-        let row = |&(c, piece, sq): &Placed| net.row::<H>(index(perspective, view, c, piece, sq));
-        match (change.added, change.removed) {
-            ([Some(a), None], [Some(r), None]) => {
-                kernel.update_n::<H, 1, 1>(dst, src, &[row(&a)], &[row(&r)])
+        let row = |f: Feature| net.row::<H>(f.input(p, view));
+        let (a, r) = (change.added, change.removed);
+        match change.kind {
+            Kind::Quiet => kernel.update_n::<H, 1, 1>(dst, src, &[row(a[0])], &[row(r[0])]),
+            Kind::Capture => {
+                kernel.update_n::<H, 1, 2>(dst, src, &[row(a[0])], &[row(r[0]), row(r[1])])
             }
-            ([Some(a), None], [Some(r), Some(x)]) => {
-                kernel.update_n::<H, 1, 2>(dst, src, &[row(&a)], &[row(&r), row(&x)])
+            Kind::Castle => kernel.update_n::<H, 2, 2>(
+                dst,
+                src,
+                &[row(a[0]), row(a[1])],
+                &[row(r[0]), row(r[1])],
+            ),
+            Kind::Null => *dst = *src,
+        }
+    }
+
+    /// [`Acc::apply`] for both perspectives, through `views`, in one
+    /// kernel call.
+    #[inline(always)]
+    fn apply_both(
+        &mut self,
+        parent: &Self,
+        views: [View; 2],
+        change: &Change,
+        net: &Network,
+        kernel: Kernel,
+    ) {
+        let (dst, src) = (&mut self.vals, &parent.vals);
+        let rows = |f: Feature| [0, 1].map(|p| net.row::<H>(f.input(p, views[p])));
+        let (a, r) = (change.added, change.removed);
+        match change.kind {
+            Kind::Quiet => {
+                let ([a0, a1], [r0, r1]) = (rows(a[0]), rows(r[0]));
+                kernel.update_pair::<H, 1, 1>(dst, src, &[[a0], [a1]], &[[r0], [r1]]);
             }
-            ([Some(a), Some(b)], [Some(r), Some(x)]) => {
-                kernel.update_n::<H, 2, 2>(dst, src, &[row(&a), row(&b)], &[row(&r), row(&x)])
+            Kind::Capture => {
+                let ([a0, a1], [r0, r1], [x0, x1]) = (rows(a[0]), rows(r[0]), rows(r[1]));
+                kernel.update_pair::<H, 1, 2>(dst, src, &[[a0], [a1]], &[[r0, x0], [r1, x1]]);
             }
-            ([None, None], [None, None]) => *dst = *src,
-            (added, removed) => {
-                let add: Vec<_> = added.iter().flatten().map(row).collect();
-                let sub: Vec<_> = removed.iter().flatten().map(row).collect();
-                kernel.update::<H>(dst, src, &add, &sub);
+            Kind::Castle => {
+                let ([a0, a1], [b0, b1]) = (rows(a[0]), rows(a[1]));
+                let ([r0, r1], [x0, x1]) = (rows(r[0]), rows(r[1]));
+                let add = [[a0, b0], [a1, b1]];
+                kernel.update_pair::<H, 2, 2>(dst, src, &add, &[[r0, x0], [r1, x1]]);
             }
+            Kind::Null => *dst = *src,
         }
     }
 
@@ -208,6 +236,36 @@ struct Fixed<const H: usize> {
     cache: RefreshCache<H>,
 }
 
+impl<const H: usize> Fixed<H> {
+    /// The last ply whose accumulator holds `color`'s perspective, walking
+    /// back from `top` (ply 0 is computed by `reset`). If a move since
+    /// changed the perspective's view, `top` is computed afresh from the
+    /// cache and is that ply.
+    #[inline(always)]
+    fn computed_from(
+        &mut self,
+        plies: &mut [Ply],
+        top: usize,
+        color: Color,
+        net: &Network,
+        board: &Board,
+        kernel: Kernel,
+    ) -> usize {
+        let p = color as usize;
+        let mut from = top;
+        while !plies[from].computed[p] && !plies[from].refresh[p] {
+            from -= 1;
+        }
+        if !plies[from].computed[p] {
+            let dst = &mut self.accs[top].vals[p];
+            self.cache.refresh(dst, color, net, board, kernel);
+            plies[top].computed[p] = true;
+            return top;
+        }
+        from
+    }
+}
+
 impl<const H: usize> Accumulators for Fixed<H> {
     fn evaluate(
         &mut self,
@@ -217,35 +275,26 @@ impl<const H: usize> Accumulators for Fixed<H> {
         board: &Board,
         kernel: Kernel,
     ) -> i32 {
-        let accs = &mut self.accs;
-        if accs.len() <= top {
-            accs.resize(plies.len(), Acc::ZERO);
+        if self.accs.len() <= top {
+            self.accs.resize(plies.len(), Acc::ZERO);
         }
-        let features = net.features;
-        for color in Color::ALL {
-            let p = color as usize;
-            let mut from = top;
-            // Ply 0 is computed by `reset`.
-            while !plies[from].computed[p] && !plies[from].refresh[p] {
-                from -= 1;
+        let from =
+            Color::ALL.map(|color| self.computed_from(plies, top, color, net, board, kernel));
+        let accs = &mut self.accs;
+        // No move after `from[p]` changed `p`'s view: the one at `top` holds
+        // for every ply updated.
+        let views = [0, 1].map(|p| net.features.view(p, usize::from(plies[top].kings[p])));
+        for ply in from[0].min(from[1]) + 1..=top {
+            let (done, rest) = accs.split_at_mut(ply);
+            let (parent, acc, info) = (&done[ply - 1], &mut rest[0], &mut plies[ply]);
+            let need = [ply > from[0], ply > from[1]];
+            if need == [true, true] {
+                acc.apply_both(parent, views, &info.change, net, kernel);
+            } else {
+                let p = usize::from(need[1]);
+                acc.apply(parent, p, views[p], &info.change, net, kernel);
             }
-            if !plies[from].computed[p] {
-                // No difference crosses ply `from`, and no later ply changed
-                // the view again: compute `top` afresh (from the cache).
-                let dst = &mut accs[top].vals[p];
-                self.cache.refresh(dst, color, net, board, kernel);
-                plies[top].computed[p] = true;
-                continue;
-            }
-            // No move after ply `from` changed the view: the one at `top`
-            // holds for every ply updated.
-            let view = features.view(p, usize::from(plies[top].kings[p]));
-            for ply in from + 1..=top {
-                let (done, rest) = accs.split_at_mut(ply);
-                let info = &mut plies[ply];
-                rest[0].apply(&done[ply - 1], color, view, &info.change, net, kernel);
-                info.computed[p] = true;
-            }
+            info.computed = [info.computed[0] | need[0], info.computed[1] | need[1]];
         }
         // The incremental updates must give what a refresh gives: a wrong
         // feature in a move's change, a missed push or pop or a missed change

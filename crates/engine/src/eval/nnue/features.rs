@@ -231,61 +231,119 @@ pub fn index(perspective: Color, view: View, color: Color, piece: Piece, square:
 /// A piece on a square.
 pub type Placed = (Color, Piece, Square);
 
+/// A piece on a square as an input of each perspective (White's, Black's)
+/// in the plain view. Another view's input is `base + (plain ^ mirror)`:
+/// the side and piece parts are multiples of 64, so the file mirror (XOR 7)
+/// only touches the square's bits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Feature([u16; 2]);
+
+impl Feature {
+    #[inline(always)]
+    pub fn new(color: Color, piece: Piece, square: Square) -> Self {
+        let (c, kind, sq) = (color as u16, piece as u16 * 64, square as u16);
+        Self([c * 384 + kind + sq, (1 - c) * 384 + kind + (sq ^ 56)])
+    }
+
+    /// The input for `perspective` (0 White, 1 Black) reading the board
+    /// through `view`: [`FeatureSet::index`], from the plain one.
+    #[inline(always)]
+    pub fn input(self, perspective: usize, view: View) -> usize {
+        view.base + (usize::from(self.0[perspective]) ^ (view.flip & 7))
+    }
+
+    /// The piece, its colour and square (White's plain input decoded).
+    fn placed(self) -> Placed {
+        let w = usize::from(self.0[0]);
+        let color = if w < 384 { Color::White } else { Color::Black };
+        (color, Piece::index(w % 384 / 64), Square::index(w % 64))
+    }
+}
+
+/// How many pieces a move adds and removes, which picks the kernel.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Kind {
+    /// A null move: nothing.
+    #[default]
+    Null,
+    /// One piece moves (or a pawn promotes): one added, one removed.
+    Quiet,
+    /// A capture (en passant included): one added, two removed.
+    Capture,
+    /// Castling: king and rook, two added and two removed.
+    Castle,
+}
+
 /// What a move changes: at most two pieces appear and two disappear
-/// (castling moves king and rook; a capture removes the captured piece).
-/// A king move puts the king first in `added`.
+/// (castling moves king and rook; a capture removes the captured piece),
+/// as many of each as `kind` says. A king move puts the king first in
+/// `added`.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Change {
-    pub added: [Option<Placed>; 2],
-    pub removed: [Option<Placed>; 2],
+    pub added: [Feature; 2],
+    pub removed: [Feature; 2],
+    pub kind: Kind,
 }
 
 impl Change {
     /// The change made by the legal move `mv` on `board` (before it is played).
+    #[inline]
     pub fn of_move(board: &Board, mv: Move) -> Self {
         let us = board.side_to_move();
         let piece = moving_piece(board, mv);
         let rank = mv.from.rank();
         if piece == Piece::King && board.colors(us).has(mv.to) {
-            // cozy-chess writes castling as king takes own rook.
-            let short = mv.to.file() > mv.from.file();
-            let (king_file, rook_file) = if short {
-                (crate::board::File::G, crate::board::File::F)
-            } else {
-                (crate::board::File::C, crate::board::File::D)
-            };
-            return Self {
-                added: [
-                    Some((us, Piece::King, Square::new(king_file, rank))),
-                    Some((us, Piece::Rook, Square::new(rook_file, rank))),
-                ],
-                removed: [
-                    Some((us, Piece::King, mv.from)),
-                    Some((us, Piece::Rook, mv.to)),
-                ],
-            };
+            return Self::castling(us, mv, rank);
         }
-        let captured = match board.piece_on(mv.to) {
-            Some(p) => {
-                debug_assert!(
-                    board.colors(!us).has(mv.to),
-                    "{mv} captures its own piece in {board}"
-                );
-                Some((!us, p, mv.to))
-            }
-            None if piece == Piece::Pawn && mv.from.file() != mv.to.file() => {
-                let victim = Square::new(mv.to.file(), rank);
-                debug_assert!(
-                    board.colored_pieces(!us, Piece::Pawn).has(victim),
-                    "en passant {mv} without a pawn to take in {board}"
-                );
-                Some((!us, Piece::Pawn, victim))
-            }
-            None => None,
+        let added = [Feature::new(us, mv.promotion.unwrap_or(piece), mv.to); 2];
+        let moved = Feature::new(us, piece, mv.from);
+        let captured = if board.colors(!us).has(mv.to) {
+            let victim = board.piece_on(mv.to).unwrap_or(Piece::Pawn);
+            debug_assert!(board.piece_on(mv.to).is_some(), "{mv} in {board}");
+            Some(Feature::new(!us, victim, mv.to))
+        } else if piece == Piece::Pawn && mv.from.file() != mv.to.file() {
+            let victim = Square::new(mv.to.file(), rank);
+            debug_assert!(
+                board.colored_pieces(!us, Piece::Pawn).has(victim),
+                "en passant {mv} without a pawn to take in {board}"
+            );
+            Some(Feature::new(!us, Piece::Pawn, victim))
+        } else {
+            None
+        };
+        match captured {
+            Some(c) => Self {
+                added,
+                removed: [moved, c],
+                kind: Kind::Capture,
+            },
+            None => Self {
+                added,
+                removed: [moved; 2],
+                kind: Kind::Quiet,
+            },
+        }
+    }
+
+    /// Castling of `us` written as king takes own rook (cozy-chess's way).
+    #[cold]
+    fn castling(us: Color, mv: Move, rank: crate::board::Rank) -> Self {
+        let short = mv.to.file() > mv.from.file();
+        let (king_file, rook_file) = if short {
+            (crate::board::File::G, crate::board::File::F)
+        } else {
+            (crate::board::File::C, crate::board::File::D)
         };
         Self {
-            added: [Some((us, mv.promotion.unwrap_or(piece), mv.to)), None],
-            removed: [Some((us, piece, mv.from)), captured],
+            added: [
+                Feature::new(us, Piece::King, Square::new(king_file, rank)),
+                Feature::new(us, Piece::Rook, Square::new(rook_file, rank)),
+            ],
+            removed: [
+                Feature::new(us, Piece::King, mv.from),
+                Feature::new(us, Piece::Rook, mv.to),
+            ],
+            kind: Kind::Castle,
         }
     }
 
@@ -293,8 +351,9 @@ impl Change {
     /// (castling included).
     #[inline(always)]
     pub fn king_to(&self) -> Option<(Color, Square)> {
-        match self.added[0] {
-            Some((color, Piece::King, sq)) => Some((color, sq)),
+        match (self.kind, self.added[0].placed()) {
+            (Kind::Null, _) => None,
+            (_, (color, Piece::King, sq)) => Some((color, sq)),
             _ => None,
         }
     }

@@ -79,6 +79,33 @@ impl Kernel {
         }
     }
 
+    /// [`Kernel::update_n`] for both perspectives at once (`dst[p] = src[p]
+    /// + add[p] - sub[p]`): one dispatch for the two passes.
+    #[inline(always)]
+    pub fn update_pair<const H: usize, const A: usize, const S: usize>(
+        self,
+        dst: &mut [[i16; H]; 2],
+        src: &[[i16; H]; 2],
+        add: &[[&[i16; H]; A]; 2],
+        sub: &[[&[i16; H]; S]; 2],
+    ) {
+        const { assert!(H.is_multiple_of(32), "the kernels take 32 values at a time") };
+        match self {
+            Kernel::Scalar => {
+                for p in 0..2 {
+                    scalar::update(&mut dst[p], &src[p], &add[p], &sub[p]);
+                }
+            }
+            // SAFETY: an `Avx2` kernel exists only where AVX2 was detected,
+            // and every array holds `H` values, a multiple of 32.
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2(_) => unsafe { avx2::update_pair(dst, src, add, sub) },
+            // SAFETY: as above, with AVX-512 detected.
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512(_) => unsafe { avx512::update_pair(dst, src, add, sub) },
+        }
+    }
+
     /// `dst = src + rows in add - rows in sub`, any number of rows (a
     /// refresh adds every piece's row at once).
     #[inline(always)]
@@ -207,6 +234,20 @@ mod avx2 {
     /// # Safety
     /// AVX2 must be available; `H` must be a multiple of the lanes.
     #[target_feature(enable = "avx2")]
+    pub unsafe fn update_pair<const H: usize, const A: usize, const S: usize>(
+        dst: &mut [[i16; H]; 2],
+        src: &[[i16; H]; 2],
+        add: &[[&[i16; H]; A]; 2],
+        sub: &[[&[i16; H]; S]; 2],
+    ) {
+        for p in 0..2 {
+            update_body!(dst[p], src[p], add[p], sub[p]);
+        }
+    }
+
+    /// # Safety
+    /// AVX2 must be available; `H` must be a multiple of the lanes.
+    #[target_feature(enable = "avx2")]
     pub unsafe fn screlu_dot<const H: usize>(acc: &[i16; H], weights: &[i16; H]) -> i32 {
         let zero = _mm256_setzero_si256();
         let qa = _mm256_set1_epi16(QA as i16);
@@ -283,6 +324,20 @@ mod avx512 {
         sub: &[&[i16; H]; S],
     ) {
         update_body!(dst, src, add, sub);
+    }
+
+    /// # Safety
+    /// AVX-512 F and BW must be available; `H` must be a multiple of the lanes.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub unsafe fn update_pair<const H: usize, const A: usize, const S: usize>(
+        dst: &mut [[i16; H]; 2],
+        src: &[[i16; H]; 2],
+        add: &[[&[i16; H]; A]; 2],
+        sub: &[[&[i16; H]; S]; 2],
+    ) {
+        for p in 0..2 {
+            update_body!(dst[p], src[p], add[p], sub[p]);
+        }
     }
 
     /// # Safety
