@@ -187,16 +187,18 @@ impl Network {
         pieces: u32,
         kernel: Kernel,
     ) -> i32 {
-        let bucket = output_bucket(pieces, self.buckets());
+        // One bucket (the embedded network) needs no piece count.
+        let bucket = match self.buckets() {
+            1 => 0,
+            n => output_bucket(pieces, n),
+        };
         let weights = &self.output_weights[bucket * 2 * H..(bucket + 1) * 2 * H];
         let (w_us, w_them) = weights.split_at(H);
         let (w_us, w_them) = (
             w_us.try_into().expect("H weights"),
             w_them.try_into().expect("H weights"),
         );
-        let sum = kernel
-            .screlu_dot::<H>(us, w_us)
-            .wrapping_add(kernel.screlu_dot::<H>(them, w_them));
+        let sum = kernel.screlu_dot2::<H>(us, w_us, them, w_them);
         // sum is in QA * QA * QB units; one QA goes before the bias is added.
         (sum / QA + i32::from(self.output_bias[bucket])) * SCALE / (QA * QB)
     }

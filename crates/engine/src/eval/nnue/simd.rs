@@ -129,6 +129,30 @@ impl Kernel {
         }
     }
 
+    /// `screlu_dot(us, w_us) + screlu_dot(them, w_them)`, wrapping: the
+    /// output layer's sum in one pass and one horizontal add.
+    #[inline(always)]
+    pub fn screlu_dot2<const H: usize>(
+        self,
+        us: &[i16; H],
+        w_us: &[i16; H],
+        them: &[i16; H],
+        w_them: &[i16; H],
+    ) -> i32 {
+        const { assert!(H.is_multiple_of(32), "the kernels take 32 values at a time") };
+        match self {
+            Kernel::Scalar => {
+                scalar::screlu_dot(us, w_us).wrapping_add(scalar::screlu_dot(them, w_them))
+            }
+            // SAFETY: as in `update`: AVX2 was detected, `H` values each.
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2(_) => unsafe { avx2::screlu_dot2(us, w_us, them, w_them) },
+            // SAFETY: as above, with AVX-512 detected.
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512(_) => unsafe { avx512::screlu_dot2(us, w_us, them, w_them) },
+        }
+    }
+
     /// `sum(clamp(a, 0, QA)^2 * w)` over `H` values, wrapping in i32.
     #[inline(always)]
     pub fn screlu_dot<const H: usize>(self, acc: &[i16; H], weights: &[i16; H]) -> i32 {
@@ -186,6 +210,26 @@ mod avx2 {
     use super::QA;
 
     const LANES: usize = 16;
+
+    /// `$sum += clamp(acc, 0, QA)^2 * weights`, in i32 lanes.
+    macro_rules! screlu_body {
+        ($sum:ident, $acc:expr, $weights:expr) => {
+            let zero = _mm256_setzero_si256();
+            let qa = _mm256_set1_epi16(QA as i16);
+            for i in (0..H).step_by(LANES) {
+                // SAFETY: i + LANES <= H (a multiple of LANES), every array's length.
+                let (a, w) = unsafe {
+                    (
+                        _mm256_loadu_si256($acc.as_ptr().add(i).cast()),
+                        _mm256_loadu_si256($weights.as_ptr().add(i).cast()),
+                    )
+                };
+                let v = _mm256_min_epi16(_mm256_max_epi16(a, zero), qa);
+                let vw = _mm256_mullo_epi16(v, w);
+                $sum = _mm256_add_epi32($sum, _mm256_madd_epi16(vw, v));
+            }
+        };
+    }
 
     /// `dst = src + rows in add - rows in sub`, for arrays or slices of rows.
     macro_rules! update_body {
@@ -249,21 +293,29 @@ mod avx2 {
     /// AVX2 must be available; `H` must be a multiple of the lanes.
     #[target_feature(enable = "avx2")]
     pub unsafe fn screlu_dot<const H: usize>(acc: &[i16; H], weights: &[i16; H]) -> i32 {
-        let zero = _mm256_setzero_si256();
-        let qa = _mm256_set1_epi16(QA as i16);
         let mut sum = _mm256_setzero_si256();
-        for i in (0..H).step_by(LANES) {
-            // SAFETY: i + LANES <= H (a multiple of LANES), every array's length.
-            let (a, w) = unsafe {
-                (
-                    _mm256_loadu_si256(acc.as_ptr().add(i).cast()),
-                    _mm256_loadu_si256(weights.as_ptr().add(i).cast()),
-                )
-            };
-            let v = _mm256_min_epi16(_mm256_max_epi16(a, zero), qa);
-            let vw = _mm256_mullo_epi16(v, w);
-            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(vw, v));
-        }
+        screlu_body!(sum, acc, weights);
+        hsum(sum)
+    }
+
+    /// # Safety
+    /// AVX2 must be available; `H` must be a multiple of the lanes.
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn screlu_dot2<const H: usize>(
+        us: &[i16; H],
+        w_us: &[i16; H],
+        them: &[i16; H],
+        w_them: &[i16; H],
+    ) -> i32 {
+        let mut sum = _mm256_setzero_si256();
+        screlu_body!(sum, us, w_us);
+        screlu_body!(sum, them, w_them);
+        hsum(sum)
+    }
+
+    /// The sum of the eight i32 lanes.
+    #[target_feature(enable = "avx2")]
+    fn hsum(sum: __m256i) -> i32 {
         let half = _mm_add_epi32(
             _mm256_castsi256_si128(sum),
             _mm256_extracti128_si256(sum, 1),
@@ -281,6 +333,25 @@ mod avx512 {
     use super::QA;
 
     const LANES: usize = 32;
+
+    /// `$sum += clamp(acc, 0, QA)^2 * weights`, in i32 lanes.
+    macro_rules! screlu_body {
+        ($sum:ident, $acc:expr, $weights:expr) => {
+            let zero = _mm512_setzero_si512();
+            let qa = _mm512_set1_epi16(QA as i16);
+            for i in (0..H).step_by(LANES) {
+                // SAFETY: i + LANES <= H (a multiple of LANES), every array's length.
+                let (a, w) = unsafe {
+                    (
+                        _mm512_loadu_si512($acc.as_ptr().add(i).cast()),
+                        _mm512_loadu_si512($weights.as_ptr().add(i).cast()),
+                    )
+                };
+                let v = _mm512_min_epi16(_mm512_max_epi16(a, zero), qa);
+                $sum = _mm512_add_epi32($sum, _mm512_madd_epi16(_mm512_mullo_epi16(v, w), v));
+            }
+        };
+    }
 
     /// `dst = src + rows in add - rows in sub`, for arrays or slices of rows.
     macro_rules! update_body {
@@ -344,20 +415,23 @@ mod avx512 {
     /// AVX-512 F and BW must be available; `H` must be a multiple of the lanes.
     #[target_feature(enable = "avx512f,avx512bw")]
     pub unsafe fn screlu_dot<const H: usize>(acc: &[i16; H], weights: &[i16; H]) -> i32 {
-        let zero = _mm512_setzero_si512();
-        let qa = _mm512_set1_epi16(QA as i16);
         let mut sum = _mm512_setzero_si512();
-        for i in (0..H).step_by(LANES) {
-            // SAFETY: i + LANES <= H (a multiple of LANES), every array's length.
-            let (a, w) = unsafe {
-                (
-                    _mm512_loadu_si512(acc.as_ptr().add(i).cast()),
-                    _mm512_loadu_si512(weights.as_ptr().add(i).cast()),
-                )
-            };
-            let v = _mm512_min_epi16(_mm512_max_epi16(a, zero), qa);
-            sum = _mm512_add_epi32(sum, _mm512_madd_epi16(_mm512_mullo_epi16(v, w), v));
-        }
+        screlu_body!(sum, acc, weights);
+        _mm512_reduce_add_epi32(sum)
+    }
+
+    /// # Safety
+    /// AVX-512 F and BW must be available; `H` must be a multiple of the lanes.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub unsafe fn screlu_dot2<const H: usize>(
+        us: &[i16; H],
+        w_us: &[i16; H],
+        them: &[i16; H],
+        w_them: &[i16; H],
+    ) -> i32 {
+        let mut sum = _mm512_setzero_si512();
+        screlu_body!(sum, us, w_us);
+        screlu_body!(sum, them, w_them);
         _mm512_reduce_add_epi32(sum)
     }
 }
@@ -400,6 +474,14 @@ mod tests {
             assert_eq!(
                 Kernel::Scalar.screlu_dot(&acc, &w),
                 fast.screlu_dot(&acc, &w)
+            );
+            let (acc2, w2) = (
+                pseudo_random::<H>(seed * 3, 600),
+                pseudo_random::<H>(seed * 5, 127),
+            );
+            assert_eq!(
+                Kernel::Scalar.screlu_dot2(&acc, &w, &acc2, &w2),
+                fast.screlu_dot2(&acc, &w, &acc2, &w2)
             );
             let (mut a, mut b) = ([0; H], [0; H]);
             let add = [&rows[0], &rows[1]];
