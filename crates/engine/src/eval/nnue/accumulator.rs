@@ -57,7 +57,8 @@ impl<const H: usize> Acc<H> {
     }
 
     /// `self = parent + change` for perspective `p`, which reads the board
-    /// through `view`. The kernel is the one for the change's row counts.
+    /// through `view` (`rows` are the network's weight rows). The kernel is
+    /// the one for the change's row counts.
     #[inline(always)]
     fn apply(
         &mut self,
@@ -65,11 +66,11 @@ impl<const H: usize> Acc<H> {
         p: usize,
         view: View,
         change: &Change,
-        net: &Network,
+        rows: &[[i16; H]],
         kernel: Kernel,
     ) {
         let (dst, src) = (&mut self.vals[p], &parent.vals[p]);
-        let row = |f: Feature| net.row::<H>(f.input(p, view));
+        let row = |f: Feature| &rows[f.input(p, view)];
         let (a, r) = (change.added, change.removed);
         match change.kind {
             Kind::Quiet => kernel.update_n::<H, 1, 1>(dst, src, &[row(a[0])], &[row(r[0])]),
@@ -94,24 +95,24 @@ impl<const H: usize> Acc<H> {
         parent: &Self,
         views: [View; 2],
         change: &Change,
-        net: &Network,
+        rows: &[[i16; H]],
         kernel: Kernel,
     ) {
         let (dst, src) = (&mut self.vals, &parent.vals);
-        let rows = |f: Feature| [0, 1].map(|p| net.row::<H>(f.input(p, views[p])));
+        let pair = |f: Feature| [0, 1].map(|p| &rows[f.input(p, views[p])]);
         let (a, r) = (change.added, change.removed);
         match change.kind {
             Kind::Quiet => {
-                let ([a0, a1], [r0, r1]) = (rows(a[0]), rows(r[0]));
+                let ([a0, a1], [r0, r1]) = (pair(a[0]), pair(r[0]));
                 kernel.update_pair::<H, 1, 1>(dst, src, &[[a0], [a1]], &[[r0], [r1]]);
             }
             Kind::Capture => {
-                let ([a0, a1], [r0, r1], [x0, x1]) = (rows(a[0]), rows(r[0]), rows(r[1]));
+                let ([a0, a1], [r0, r1], [x0, x1]) = (pair(a[0]), pair(r[0]), pair(r[1]));
                 kernel.update_pair::<H, 1, 2>(dst, src, &[[a0], [a1]], &[[r0, x0], [r1, x1]]);
             }
             Kind::Castle => {
-                let ([a0, a1], [b0, b1]) = (rows(a[0]), rows(a[1]));
-                let ([r0, r1], [x0, x1]) = (rows(r[0]), rows(r[1]));
+                let ([a0, a1], [b0, b1]) = (pair(a[0]), pair(a[1]));
+                let ([r0, r1], [x0, x1]) = (pair(r[0]), pair(r[1]));
                 let add = [[a0, b0], [a1, b1]];
                 kernel.update_pair::<H, 2, 2>(dst, src, &add, &[[r0, x0], [r1, x1]]);
             }
@@ -280,22 +281,24 @@ impl<const H: usize> Accumulators for Fixed<H> {
         }
         let from =
             Color::ALL.map(|color| self.computed_from(plies, top, color, net, board, kernel));
-        let accs = &mut self.accs;
         // No move after `from[p]` changed `p`'s view: the one at `top` holds
         // for every ply updated.
         let views = [0, 1].map(|p| net.features.view(p, usize::from(plies[top].kings[p])));
+        let rows = net.rows::<H>();
+        let accs = &mut self.accs;
         for ply in from[0].min(from[1]) + 1..=top {
             let (done, rest) = accs.split_at_mut(ply);
             let (parent, acc, info) = (&done[ply - 1], &mut rest[0], &mut plies[ply]);
             let need = [ply > from[0], ply > from[1]];
             if need == [true, true] {
-                acc.apply_both(parent, views, &info.change, net, kernel);
+                acc.apply_both(parent, views, &info.change, rows, kernel);
             } else {
                 let p = usize::from(need[1]);
-                acc.apply(parent, p, views[p], &info.change, net, kernel);
+                acc.apply(parent, p, views[p], &info.change, rows, kernel);
             }
             info.computed = [info.computed[0] | need[0], info.computed[1] | need[1]];
         }
+        let accs = &self.accs;
         // The incremental updates must give what a refresh gives: a wrong
         // feature in a move's change, a missed push or pop or a missed change
         // of view would otherwise only show as weaker play.
@@ -439,11 +442,19 @@ impl AccumulatorStack {
     /// move. A stack never reset starts at `board`.
     pub fn evaluate(&mut self, board: &Board) -> i32 {
         if !self.plies[0].computed[0] {
-            assert_eq!(self.top, 0, "moves pushed before the first reset");
-            self.reset(board);
+            self.first_reset(board);
         }
         self.accs
             .evaluate(&mut self.plies, self.top, &self.net, board, self.kernel)
+    }
+
+    /// The reset of a stack evaluated before any `reset`: out of line, so
+    /// the evaluation's path saves no registers for it.
+    #[cold]
+    #[inline(never)]
+    fn first_reset(&mut self, board: &Board) {
+        assert_eq!(self.top, 0, "moves pushed before the first reset");
+        self.reset(board);
     }
 
     /// The current accumulator, brought up to date (for tests); `board` is

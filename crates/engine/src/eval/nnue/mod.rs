@@ -149,6 +149,13 @@ impl Network {
         row.try_into().expect("a row of H weights")
     }
 
+    /// Every weight row, for a network of `H` neurons: indexing it checks
+    /// one bound, where [`Network::row`] checks a range.
+    #[inline(always)]
+    pub fn rows<const H: usize>(&self) -> &[[i16; H]] {
+        self.feature_weights.as_chunks::<H>().0
+    }
+
     /// The first layer's biases, for a network of `H` neurons.
     #[inline(always)]
     pub fn bias<const H: usize>(&self) -> &[i16; H] {
@@ -192,12 +199,8 @@ impl Network {
             1 => 0,
             n => output_bucket(pieces, n),
         };
-        let weights = &self.output_weights[bucket * 2 * H..(bucket + 1) * 2 * H];
-        let (w_us, w_them) = weights.split_at(H);
-        let (w_us, w_them) = (
-            w_us.try_into().expect("H weights"),
-            w_them.try_into().expect("H weights"),
-        );
+        let weights = self.output_weights.as_chunks::<H>().0;
+        let (w_us, w_them) = (&weights[2 * bucket], &weights[2 * bucket + 1]);
         let sum = kernel.screlu_dot2::<H>(us, w_us, them, w_them);
         // sum is in QA * QA * QB units; one QA goes before the bias is added.
         (sum / QA + i32::from(self.output_bias[bucket])) * SCALE / (QA * QB)
