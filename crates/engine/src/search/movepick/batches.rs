@@ -4,16 +4,16 @@ use crate::board::{BitBoard, Piece, Square};
 use cozy_chess::PieceMoves;
 
 /// The generator's batches of moves (a piece and its destinations) in its
-/// order: at most 18 in a legal position (16 pieces and two en passant
-/// captures), kept on the stack; any beyond go to a vector.
+/// order. cozy-chess calls its listener at most 18 times (16 pieces and two
+/// en passant captures), so a fixed array holds them all, read back as a
+/// plain slice.
 pub(super) struct Batches {
-    fixed: [PieceMoves; Batches::FIXED],
+    fixed: [PieceMoves; Batches::MAX],
     len: usize,
-    more: Vec<PieceMoves>,
 }
 
 impl Batches {
-    const FIXED: usize = 18;
+    const MAX: usize = 18;
 
     pub(super) fn new() -> Self {
         let empty = PieceMoves {
@@ -22,24 +22,20 @@ impl Batches {
             to: BitBoard::EMPTY,
         };
         Self {
-            fixed: [empty; Self::FIXED],
+            fixed: [empty; Self::MAX],
             len: 0,
-            more: Vec::new(),
         }
     }
 
     /// Stores a batch; false, so that the generator goes on.
     pub(super) fn push(&mut self, pm: PieceMoves) -> bool {
-        if self.len < Self::FIXED {
-            self.fixed[self.len] = pm;
-            self.len += 1;
-        } else {
-            self.more.push(pm);
-        }
+        debug_assert!(self.len < Self::MAX, "more than {} batches", Self::MAX);
+        self.fixed[self.len] = pm;
+        self.len += 1;
         false
     }
 
-    pub(super) fn iter(&self) -> impl Iterator<Item = PieceMoves> + '_ {
-        self.fixed[..self.len].iter().chain(&self.more).copied()
+    pub(super) fn as_slice(&self) -> &[PieceMoves] {
+        &self.fixed[..self.len]
     }
 }

@@ -7,6 +7,7 @@ use crate::search::movepick::{
     Batches, CaptureScore, MovePicker, OrderContext, QUIET_MAX, quiet_mark,
 };
 use cozy_chess::{PieceMoves, get_king_moves};
+use std::mem::MaybeUninit;
 
 impl MovePicker {
     /// Generates all legal moves once, scoring noisy ones (MVV-LVA plus
@@ -22,7 +23,7 @@ impl MovePicker {
         let stm = board.side_to_move();
         let evasions = pos.in_check();
         let keep_quiets = !self.noisy_only || evasions;
-        let list = &mut self.list;
+        let mut out = ListWriter::new(&mut self.list);
         let tt_move = self.tt_move;
         let theirs = board.colors(!stm);
         // Where a pawn's noisy move can go: a capture, en passant, a promotion.
@@ -56,7 +57,7 @@ impl MovePicker {
                 });
             }
         }
-        for mut pm in batches.iter() {
+        for &(mut pm) in batches.as_slice() {
             let pawn = pm.piece == Piece::Pawn;
             if !keep_quiets {
                 // Only noisy moves wanted: skip the quiets unseen.
@@ -69,9 +70,9 @@ impl MovePicker {
                     }
                     if pos.is_tactical(mv) {
                         let victim = pos.captured(mv).unwrap_or(Piece::Pawn);
-                        list.push((mv, score_capture(pm.piece, mv, victim)));
+                        out.push((mv, score_capture(pm.piece, mv, victim)));
                     } else if keep_quiets {
-                        list.push((mv, quiet_mark(pm.piece)));
+                        out.push((mv, quiet_mark(pm.piece)));
                     }
                 }
                 continue;
@@ -95,12 +96,17 @@ impl MovePicker {
                 if captures.has(to) {
                     // Nothing stands on the en passant square: a pawn.
                     let victim = board.piece_on(to).unwrap_or(Piece::Pawn);
-                    list.push((mv, score_capture(pm.piece, mv, victim)));
+                    out.push((mv, score_capture(pm.piece, mv, victim)));
                 } else {
-                    list.push((mv, quiet_mark(pm.piece)));
+                    out.push((mv, quiet_mark(pm.piece)));
                 }
             }
         }
+        let count = out.count;
+        let list = &mut self.list;
+        // SAFETY: `out` initialised each of the first `count` spare slots of
+        // the list, which was empty (`ListWriter::new`).
+        unsafe { list.set_len(count) };
         // Noisy moves first, then the quiets (scored later).
         let mut noisy_end = 0;
         for i in 0..list.len() {
@@ -115,6 +121,36 @@ impl MovePicker {
             // In check every evasion must be searched, quiets included.
             self.noisy_only = false;
         }
+    }
+}
+
+/// Writes moves into the empty move list's spare capacity, the slots and
+/// the count kept in registers: `Vec::push` re-reads the vector's fields and
+/// tests the capacity for every move, a good part of generation's cost. The
+/// caller sets the list's length to `count` once done.
+struct ListWriter<'a> {
+    spare: &'a mut [MaybeUninit<(Move, i32)>],
+    count: usize,
+}
+
+impl<'a> ListWriter<'a> {
+    /// Room for every legal move of a position (218 at most).
+    const ROOM: usize = 256;
+
+    fn new(list: &'a mut Vec<(Move, i32)>) -> Self {
+        debug_assert!(list.is_empty(), "generation into a list in use");
+        list.reserve(Self::ROOM);
+        Self {
+            spare: list.spare_capacity_mut(),
+            count: 0,
+        }
+    }
+
+    /// Writes one entry (indexing panics past the capacity, never more).
+    #[inline(always)]
+    fn push(&mut self, entry: (Move, i32)) {
+        self.spare[self.count].write(entry);
+        self.count += 1;
     }
 }
 
