@@ -9,7 +9,7 @@
 //! (all moves when in check).
 
 use super::config::SearchConfig;
-use super::history::{Histories, PieceTo, piece_to};
+use super::history::{Histories, PIECE_TO, PieceTo, piece_to};
 use super::params::{check_bonus, pawn_history_pct};
 use crate::board::moves::{CheckInfo, legal_moves, moving_piece};
 use crate::board::see::see_ge;
@@ -329,20 +329,21 @@ impl MovePicker {
 
     #[inline(never)]
     fn score_quiets(&mut self, pos: &Position, ctx: &OrderContext) {
+        if self.quiet_checks || self.noisy_end == self.len {
+            return; // the checks were scored as generated, or no quiets
+        }
         let board = pos.board();
         let stm = board.side_to_move();
-        if self.quiet_checks {
-            return; // the checks were scored as they were generated
-        }
         let checks_only = !ctx.config.history;
         let bonus = check_bonus();
-        // The continuation rows of the moves 1 and 2 plies back, found once.
+        // The continuation rows of the moves 1 and 2 plies back, found once,
+        // as whole rows (indexing by a `PieceTo` needs no bounds test) and
+        // all zeros when there is no such move.
         let rows = [
-            ctx.hist.continuation_row(1, ctx.prevs[0]),
-            ctx.hist.continuation_row(2, ctx.prevs[1]),
+            whole_row(ctx.hist.continuation_row(1, ctx.prevs[0])),
+            whole_row(ctx.hist.continuation_row(2, ctx.prevs[1])),
         ];
-        let cont = |row: Option<&[i16]>, pt: PieceTo| row.map_or(0, |r| r[pt] as i32);
-        let pawn_row = ctx.hist.pawn_row(board);
+        let pawn_row = ctx.hist.pawn_row(board).map(|r| whole_row(Some(r)));
         let pawn_pct = pawn_history_pct();
         for entry in &mut self.list[self.noisy_end..self.len] {
             let mv = entry.0;
@@ -358,13 +359,21 @@ impl MovePicker {
                 continue;
             }
             let pt = piece_to(stm, piece, mv.to);
+            let pawn = pawn_row.map_or(0, |r| r[pt] as i32 * pawn_pct / 100);
             entry.1 = ctx.hist.butterfly(stm, mv, ctx.threats)
-                + cont(rows[0], pt)
-                + cont(rows[1], pt)
-                + cont(pawn_row, pt) * pawn_pct / 100
+                + rows[0][pt] as i32
+                + rows[1][pt] as i32
+                + pawn
                 + check;
         }
     }
+}
+
+/// A history row of every `PieceTo`, all zeros for `None` (no such move:
+/// it adds nothing, as a missing row does).
+fn whole_row(row: Option<&[i16]>) -> &[i16; PIECE_TO] {
+    static ZEROS: [i16; PIECE_TO] = [0; PIECE_TO];
+    row.map_or(&ZEROS, |r| r.try_into().expect("a row of every PieceTo"))
 }
 
 fn next_stage(s: Stage) -> Stage {
