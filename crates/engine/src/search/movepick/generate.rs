@@ -70,9 +70,9 @@ impl MovePicker {
                     }
                     if pos.is_tactical(mv) {
                         let victim = pos.captured(mv).unwrap_or(Piece::Pawn);
-                        out.push((mv, score_capture(pm.piece, mv, victim)));
+                        out.push_noisy((mv, score_capture(pm.piece, mv, victim)));
                     } else if keep_quiets {
-                        out.push((mv, quiet_mark(pm.piece)));
+                        out.push_quiet((mv, quiet_mark(pm.piece)));
                     }
                 }
                 continue;
@@ -96,27 +96,25 @@ impl MovePicker {
                 if captures.has(to) {
                     // Nothing stands on the en passant square: a pawn.
                     let victim = board.piece_on(to).unwrap_or(Piece::Pawn);
-                    out.push((mv, score_capture(pm.piece, mv, victim)));
+                    out.push_noisy((mv, score_capture(pm.piece, mv, victim)));
                 } else {
-                    out.push((mv, quiet_mark(pm.piece)));
+                    out.push_quiet((mv, quiet_mark(pm.piece)));
                 }
             }
         }
-        let count = out.count;
+        let (count, noisy_end) = (out.count, out.noisy_end);
         let list = &mut self.list;
         // SAFETY: `out` initialised each of the first `count` spare slots of
         // the list, which was empty (`ListWriter::new`).
         unsafe { list.set_len(count) };
-        // Noisy moves first, then the quiets (scored later).
-        let mut noisy_end = 0;
-        for i in 0..list.len() {
-            if list[i].1 > QUIET_MAX {
-                list.swap(i, noisy_end);
-                noisy_end += 1;
-            }
-        }
+        debug_assert!(
+            list[..noisy_end].iter().all(|e| e.1 > QUIET_MAX)
+                && list[noisy_end..].iter().all(|e| e.1 <= QUIET_MAX),
+            "noisy moves not first in {}",
+            board
+        );
         self.noisy_end = noisy_end;
-        self.len = list.len();
+        self.len = count;
         if evasions {
             // In check every evasion must be searched, quiets included.
             self.noisy_only = false;
@@ -125,12 +123,18 @@ impl MovePicker {
 }
 
 /// Writes moves into the empty move list's spare capacity, the slots and
-/// the count kept in registers: `Vec::push` re-reads the vector's fields and
+/// the counts kept in registers: `Vec::push` re-reads the vector's fields and
 /// tests the capacity for every move, a good part of generation's cost. The
 /// caller sets the list's length to `count` once done.
+///
+/// Noisy moves are gathered at the front as they come: each swaps places
+/// with the first quiet behind them, as a partition of the finished list in
+/// one pass would (the quiets' order, which breaks ties between equal
+/// scores, is that partition's), without a second pass over every move.
 struct ListWriter<'a> {
     spare: &'a mut [MaybeUninit<(Move, i32)>],
     count: usize,
+    noisy_end: usize,
 }
 
 impl<'a> ListWriter<'a> {
@@ -143,13 +147,25 @@ impl<'a> ListWriter<'a> {
         Self {
             spare: list.spare_capacity_mut(),
             count: 0,
+            noisy_end: 0,
         }
     }
 
-    /// Writes one entry (indexing panics past the capacity, never more).
+    /// Writes a quiet move at the back (indexing panics past the capacity,
+    /// never more).
     #[inline(always)]
-    fn push(&mut self, entry: (Move, i32)) {
+    fn push_quiet(&mut self, entry: (Move, i32)) {
         self.spare[self.count].write(entry);
+        self.count += 1;
+    }
+
+    /// Writes a noisy move after the other noisy ones; the quiet it displaces
+    /// (if any) goes to the back.
+    #[inline(always)]
+    fn push_noisy(&mut self, entry: (Move, i32)) {
+        self.spare[self.count] = self.spare[self.noisy_end];
+        self.spare[self.noisy_end].write(entry);
+        self.noisy_end += 1;
         self.count += 1;
     }
 }
