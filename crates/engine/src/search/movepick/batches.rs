@@ -5,10 +5,13 @@ use cozy_chess::PieceMoves;
 
 /// The generator's batches of moves (a piece and its destinations) in its
 /// order. cozy-chess calls its listener at most 18 times (16 pieces and two
-/// en passant captures), so a fixed array holds them all, read back as a
-/// plain slice.
+/// en passant captures), so fixed arrays hold them all. The pieces and the
+/// destinations are kept apart: `PieceMoves` has padding, so an array of
+/// them is emptied field by field at every node, while these two arrays
+/// are a few wide stores of zeros.
 pub(super) struct Batches {
-    fixed: [PieceMoves; Batches::MAX],
+    origins: [(Piece, Square); Batches::MAX],
+    targets: [BitBoard; Batches::MAX],
     len: usize,
 }
 
@@ -16,13 +19,9 @@ impl Batches {
     const MAX: usize = 18;
 
     pub(super) fn new() -> Self {
-        let empty = PieceMoves {
-            piece: Piece::Pawn,
-            from: Square::A1,
-            to: BitBoard::EMPTY,
-        };
         Self {
-            fixed: [empty; Self::MAX],
+            origins: [(Piece::Pawn, Square::A1); Self::MAX],
+            targets: [BitBoard::EMPTY; Self::MAX],
             len: 0,
         }
     }
@@ -30,12 +29,18 @@ impl Batches {
     /// Stores a batch; false, so that the generator goes on.
     pub(super) fn push(&mut self, pm: PieceMoves) -> bool {
         debug_assert!(self.len < Self::MAX, "more than {} batches", Self::MAX);
-        self.fixed[self.len] = pm;
+        self.origins[self.len] = (pm.piece, pm.from);
+        self.targets[self.len] = pm.to;
         self.len += 1;
         false
     }
 
-    pub(super) fn as_slice(&self) -> &[PieceMoves] {
-        &self.fixed[..self.len]
+    /// The batches, in the generator's order.
+    pub(super) fn iter(&self) -> impl Iterator<Item = PieceMoves> + '_ {
+        let len = self.len.min(Self::MAX);
+        self.origins[..len]
+            .iter()
+            .zip(&self.targets[..len])
+            .map(|(&(piece, from), &to)| PieceMoves { piece, from, to })
     }
 }

@@ -36,7 +36,7 @@ impl MovePicker {
         let mut queue = CheckQueue::new();
         let mut batches = Batches::new();
         board.generate_moves(|pm| batches.push(pm));
-        for &pm in batches.as_slice() {
+        for pm in batches.iter() {
             if pm.piece == Piece::Pawn && !(pm.to & promotion_ranks).is_empty() {
                 for mv in pm {
                     if Some(mv) == tt_move {

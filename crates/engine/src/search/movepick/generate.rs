@@ -57,7 +57,7 @@ impl MovePicker {
                 });
             }
         }
-        for &(mut pm) in batches.as_slice() {
+        for mut pm in batches.iter() {
             let pawn = pm.piece == Piece::Pawn;
             if !keep_quiets {
                 // Only noisy moves wanted: skip the quiets unseen.
