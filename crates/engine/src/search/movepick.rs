@@ -224,22 +224,8 @@ impl MovePicker {
             match self.stage {
                 Stage::TtMove => {
                     self.stage = Stage::Generate;
-                    let wanted = |m: Move| !self.noisy_only || pos.in_check() || pos.is_tactical(m);
-                    self.tt_move = self
-                        .tt_move
-                        .filter(|&m| pos.board().is_legal(m) && wanted(m));
-                    // A hash move may come from another position (a key
-                    // collision): what `is_legal` lets through must be a move
-                    // the generator makes here.
-                    debug_assert!(
-                        self.tt_move
-                            .is_none_or(|m| legal_moves(pos.board()).contains(&m)),
-                        "hash move {:?} passed is_legal but is not legal in {}",
-                        self.tt_move,
-                        pos.board()
-                    );
-                    if self.tt_move.is_some() {
-                        return self.tt_move;
+                    if let Some(mv) = self.checked_tt_move(pos) {
+                        return Some(mv);
                     }
                 }
                 Stage::Generate => {
@@ -304,6 +290,27 @@ impl MovePicker {
         self.list.swap(self.cursor, best);
         self.cursor += 1;
         Some(self.list[self.cursor - 1].0)
+    }
+
+    /// The hash move if it is legal here and of a kind this picker hands
+    /// out. Out of line: `next` runs once per move, and what this stage
+    /// needs would otherwise be set up on every entry.
+    #[inline(never)]
+    fn checked_tt_move(&mut self, pos: &Position) -> Option<Move> {
+        let wanted = |m: Move| !self.noisy_only || pos.in_check() || pos.is_tactical(m);
+        self.tt_move = self
+            .tt_move
+            .filter(|&m| pos.board().is_legal(m) && wanted(m));
+        // A hash move may come from another position (a key collision):
+        // what `is_legal` lets through must be a move the generator makes.
+        debug_assert!(
+            self.tt_move
+                .is_none_or(|m| legal_moves(pos.board()).contains(&m)),
+            "hash move {:?} passed is_legal but is not legal in {}",
+            self.tt_move,
+            pos.board()
+        );
+        self.tt_move
     }
 
     fn refutation(&mut self, i: usize) -> Option<Move> {
