@@ -316,6 +316,8 @@ impl Worker<'_> {
 
     /// What the move loop knows about `mv` before making it (its history
     /// comes from [`Worker::move_history`]).
+    // Inlined: once per move, into the one loop that asks.
+    #[inline(always)]
     fn move_state(&self, mv: Move, move_count: usize, checks: CheckInfo) -> MoveState {
         let stm = self.pos.side_to_move();
         let board = self.pos.board();
