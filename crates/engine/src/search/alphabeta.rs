@@ -338,6 +338,8 @@ impl Worker<'_> {
     }
 
     /// Butterfly plus continuation history of the move `m` (0 for a noisy move).
+    // Inlined: once per move, into the one loop that asks.
+    #[inline(always)]
     fn move_history(&self, m: &MoveState, prevs: [Option<PieceTo>; 2], threats: BitBoard) -> i32 {
         if !m.quiet {
             return 0;
