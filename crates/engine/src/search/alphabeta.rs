@@ -94,6 +94,8 @@ impl Worker<'_> {
     }
 
     /// Draws, the ply limit and mate distance pruning (none at the root).
+    // Inlined: once per node, from `negamax` alone.
+    #[inline(always)]
     fn early_exit(&mut self, node: &mut Node) -> Option<Score> {
         if node.is_root() {
             return None;
@@ -118,6 +120,8 @@ impl Worker<'_> {
 
     /// Reads the table entry (not in a singular-extension search) and returns
     /// its score when it decides a non-PV node.
+    // Inlined: once per node, from `negamax` alone.
+    #[inline(always)]
     fn probe_node(&mut self, node: &mut Node) -> Option<Score> {
         let entry = self.probe_tt(node.key, node.excluded.is_none());
         node.tt_entry = entry;
