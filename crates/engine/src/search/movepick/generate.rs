@@ -104,8 +104,10 @@ impl MovePicker {
         }
         let (count, noisy_end) = (out.count, out.noisy_end);
         let list = &mut self.list;
-        // SAFETY: `out` initialised each of the first `count` spare slots of
-        // the list, which was empty (`ListWriter::new`).
+        // SAFETY: the list was empty (`ListWriter::new`), and each push
+        // leaves its first `count` spare slots initialised: `push_quiet`
+        // writes slot `count`; `push_noisy` copies an initialised slot below
+        // `count` there (or slot `count` onto itself, then writes it).
         unsafe { list.set_len(count) };
         debug_assert!(
             list[..noisy_end].iter().all(|e| e.1 > QUIET_MAX)
