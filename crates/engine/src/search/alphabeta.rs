@@ -94,6 +94,8 @@ impl Worker<'_> {
     }
 
     /// Draws, the ply limit and mate distance pruning (none at the root).
+    // Inlined: once per node, from `negamax` alone.
+    #[inline(always)]
     fn early_exit(&mut self, node: &mut Node) -> Option<Score> {
         if node.is_root() {
             return None;
@@ -118,6 +120,8 @@ impl Worker<'_> {
 
     /// Reads the table entry (not in a singular-extension search) and returns
     /// its score when it decides a non-PV node.
+    // Inlined: once per node, from `negamax` alone.
+    #[inline(always)]
     fn probe_node(&mut self, node: &mut Node) -> Option<Score> {
         let entry = self.probe_tt(node.key, node.excluded.is_none());
         node.tt_entry = entry;
@@ -316,6 +320,8 @@ impl Worker<'_> {
 
     /// What the move loop knows about `mv` before making it (its history
     /// comes from [`Worker::move_history`]).
+    // Inlined: once per move, into the one loop that asks.
+    #[inline(always)]
     fn move_state(&self, mv: Move, move_count: usize, checks: CheckInfo) -> MoveState {
         let stm = self.pos.side_to_move();
         let board = self.pos.board();
@@ -336,6 +342,8 @@ impl Worker<'_> {
     }
 
     /// Butterfly plus continuation history of the move `m` (0 for a noisy move).
+    // Inlined: once per move, into the one loop that asks.
+    #[inline(always)]
     fn move_history(&self, m: &MoveState, prevs: [Option<PieceTo>; 2], threats: BitBoard) -> i32 {
         if !m.quiet {
             return 0;

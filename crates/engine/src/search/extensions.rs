@@ -25,6 +25,9 @@ pub(super) enum Singular {
 
 impl Worker<'_> {
     /// The singular-extension test of the hash move, when it applies.
+    // Inlined (the test itself is not): asked of every move, it applies
+    // to one at most.
+    #[inline(always)]
     pub(super) fn singular_extension(&mut self, node: &Node, mv: Move) -> Singular {
         if node.is_root()
             || Some(mv) != node.tt_move
@@ -39,6 +42,7 @@ impl Worker<'_> {
     /// Singular extension: is the hash move much better than all others?
     /// Double extensions only off the principal variation: PV nodes are
     /// searched with full windows, where growing the tree costs most.
+    #[inline(never)]
     fn singular(&mut self, node: &Node, mv: Move) -> Singular {
         let (Some(e), Some(tt_score)) = (node.tt_entry, node.tt_score) else {
             return Singular::Extend(0);

@@ -33,11 +33,13 @@ use super::params::{
 };
 use super::score::{MAX_PLY, NO_EVAL, Score};
 
-/// Filler for move arrays.
+/// Filler for move arrays, never read. Its bytes are all zero (a1, a1, the
+/// pawn's index), so that filling `Tried`'s arrays at every node is a plain
+/// zeroing of memory, not a byte pattern stored move by move.
 const NO_MOVE: Move = Move {
     from: crate::board::Square::A1,
     to: crate::board::Square::A1,
-    promotion: None,
+    promotion: Some(Piece::Pawn),
 };
 use crate::board::moves::moving_piece;
 use crate::board::{BitBoard, Board, Color, Move, Piece, Position, Square};

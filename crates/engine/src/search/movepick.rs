@@ -9,7 +9,7 @@
 //! (all moves when in check).
 
 use super::config::SearchConfig;
-use super::history::{Histories, PieceTo, piece_to};
+use super::history::{Histories, PIECE_TO, PieceTo, piece_to};
 use super::params::{check_bonus, pawn_history_pct};
 use crate::board::moves::{CheckInfo, legal_moves, moving_piece};
 use crate::board::see::see_ge;
@@ -224,22 +224,8 @@ impl MovePicker {
             match self.stage {
                 Stage::TtMove => {
                     self.stage = Stage::Generate;
-                    let wanted = |m: Move| !self.noisy_only || pos.in_check() || pos.is_tactical(m);
-                    self.tt_move = self
-                        .tt_move
-                        .filter(|&m| pos.board().is_legal(m) && wanted(m));
-                    // A hash move may come from another position (a key
-                    // collision): what `is_legal` lets through must be a move
-                    // the generator makes here.
-                    debug_assert!(
-                        self.tt_move
-                            .is_none_or(|m| legal_moves(pos.board()).contains(&m)),
-                        "hash move {:?} passed is_legal but is not legal in {}",
-                        self.tt_move,
-                        pos.board()
-                    );
-                    if self.tt_move.is_some() {
-                        return self.tt_move;
+                    if let Some(mv) = self.checked_tt_move(pos) {
+                        return Some(mv);
                     }
                 }
                 Stage::Generate => {
@@ -306,6 +292,27 @@ impl MovePicker {
         Some(self.list[self.cursor - 1].0)
     }
 
+    /// The hash move if it is legal here and of a kind this picker hands
+    /// out. Out of line: `next` runs once per move, and what this stage
+    /// needs would otherwise be set up on every entry.
+    #[inline(never)]
+    fn checked_tt_move(&mut self, pos: &Position) -> Option<Move> {
+        let wanted = |m: Move| !self.noisy_only || pos.in_check() || pos.is_tactical(m);
+        self.tt_move = self
+            .tt_move
+            .filter(|&m| pos.board().is_legal(m) && wanted(m));
+        // A hash move may come from another position (a key collision):
+        // what `is_legal` lets through must be a move the generator makes.
+        debug_assert!(
+            self.tt_move
+                .is_none_or(|m| legal_moves(pos.board()).contains(&m)),
+            "hash move {:?} passed is_legal but is not legal in {}",
+            self.tt_move,
+            pos.board()
+        );
+        self.tt_move
+    }
+
     fn refutation(&mut self, i: usize) -> Option<Move> {
         if self.noisy_only || self.skip_quiets {
             return None;
@@ -329,20 +336,21 @@ impl MovePicker {
 
     #[inline(never)]
     fn score_quiets(&mut self, pos: &Position, ctx: &OrderContext) {
+        if self.quiet_checks || self.noisy_end == self.len {
+            return; // the checks were scored as generated, or no quiets
+        }
         let board = pos.board();
         let stm = board.side_to_move();
-        if self.quiet_checks {
-            return; // the checks were scored as they were generated
-        }
         let checks_only = !ctx.config.history;
         let bonus = check_bonus();
-        // The continuation rows of the moves 1 and 2 plies back, found once.
+        // The continuation rows of the moves 1 and 2 plies back, found once,
+        // as whole rows (indexing by a `PieceTo` needs no bounds test) and
+        // all zeros when there is no such move.
         let rows = [
-            ctx.hist.continuation_row(1, ctx.prevs[0]),
-            ctx.hist.continuation_row(2, ctx.prevs[1]),
+            whole_row(ctx.hist.continuation_row(1, ctx.prevs[0])),
+            whole_row(ctx.hist.continuation_row(2, ctx.prevs[1])),
         ];
-        let cont = |row: Option<&[i16]>, pt: PieceTo| row.map_or(0, |r| r[pt] as i32);
-        let pawn_row = ctx.hist.pawn_row(board);
+        let pawn_row = ctx.hist.pawn_row(board).map(|r| whole_row(Some(r)));
         let pawn_pct = pawn_history_pct();
         for entry in &mut self.list[self.noisy_end..self.len] {
             let mv = entry.0;
@@ -358,13 +366,21 @@ impl MovePicker {
                 continue;
             }
             let pt = piece_to(stm, piece, mv.to);
+            let pawn = pawn_row.map_or(0, |r| r[pt] as i32 * pawn_pct / 100);
             entry.1 = ctx.hist.butterfly(stm, mv, ctx.threats)
-                + cont(rows[0], pt)
-                + cont(rows[1], pt)
-                + cont(pawn_row, pt) * pawn_pct / 100
+                + rows[0][pt] as i32
+                + rows[1][pt] as i32
+                + pawn
                 + check;
         }
     }
+}
+
+/// A history row of every `PieceTo`, all zeros for `None` (no such move:
+/// it adds nothing, as a missing row does).
+fn whole_row(row: Option<&[i16]>) -> &[i16; PIECE_TO] {
+    static ZEROS: [i16; PIECE_TO] = [0; PIECE_TO];
+    row.map_or(&ZEROS, |r| r.try_into().expect("a row of every PieceTo"))
 }
 
 fn next_stage(s: Stage) -> Stage {

@@ -4,42 +4,43 @@ use crate::board::{BitBoard, Piece, Square};
 use cozy_chess::PieceMoves;
 
 /// The generator's batches of moves (a piece and its destinations) in its
-/// order: at most 18 in a legal position (16 pieces and two en passant
-/// captures), kept on the stack; any beyond go to a vector.
+/// order. cozy-chess calls its listener at most 18 times (16 pieces and two
+/// en passant captures), so fixed arrays hold them all. The pieces and the
+/// destinations are kept apart: `PieceMoves` has padding, so an array of
+/// them is emptied field by field at every node, while these two arrays
+/// are a few wide stores of zeros.
 pub(super) struct Batches {
-    fixed: [PieceMoves; Batches::FIXED],
+    origins: [(Piece, Square); Batches::MAX],
+    targets: [BitBoard; Batches::MAX],
     len: usize,
-    more: Vec<PieceMoves>,
 }
 
 impl Batches {
-    const FIXED: usize = 18;
+    const MAX: usize = 18;
 
     pub(super) fn new() -> Self {
-        let empty = PieceMoves {
-            piece: Piece::Pawn,
-            from: Square::A1,
-            to: BitBoard::EMPTY,
-        };
         Self {
-            fixed: [empty; Self::FIXED],
+            origins: [(Piece::Pawn, Square::A1); Self::MAX],
+            targets: [BitBoard::EMPTY; Self::MAX],
             len: 0,
-            more: Vec::new(),
         }
     }
 
     /// Stores a batch; false, so that the generator goes on.
     pub(super) fn push(&mut self, pm: PieceMoves) -> bool {
-        if self.len < Self::FIXED {
-            self.fixed[self.len] = pm;
-            self.len += 1;
-        } else {
-            self.more.push(pm);
-        }
+        debug_assert!(self.len < Self::MAX, "more than {} batches", Self::MAX);
+        self.origins[self.len] = (pm.piece, pm.from);
+        self.targets[self.len] = pm.to;
+        self.len += 1;
         false
     }
 
+    /// The batches, in the generator's order.
     pub(super) fn iter(&self) -> impl Iterator<Item = PieceMoves> + '_ {
-        self.fixed[..self.len].iter().chain(&self.more).copied()
+        let len = self.len.min(Self::MAX);
+        self.origins[..len]
+            .iter()
+            .zip(&self.targets[..len])
+            .map(|(&(piece, from), &to)| PieceMoves { piece, from, to })
     }
 }

@@ -7,6 +7,7 @@ use crate::search::movepick::{
     Batches, CaptureScore, MovePicker, OrderContext, QUIET_MAX, quiet_mark,
 };
 use cozy_chess::{PieceMoves, get_king_moves};
+use std::mem::MaybeUninit;
 
 impl MovePicker {
     /// Generates all legal moves once, scoring noisy ones (MVV-LVA plus
@@ -22,7 +23,7 @@ impl MovePicker {
         let stm = board.side_to_move();
         let evasions = pos.in_check();
         let keep_quiets = !self.noisy_only || evasions;
-        let list = &mut self.list;
+        let mut out = ListWriter::new(&mut self.list);
         let tt_move = self.tt_move;
         let theirs = board.colors(!stm);
         // Where a pawn's noisy move can go: a capture, en passant, a promotion.
@@ -69,9 +70,9 @@ impl MovePicker {
                     }
                     if pos.is_tactical(mv) {
                         let victim = pos.captured(mv).unwrap_or(Piece::Pawn);
-                        list.push((mv, score_capture(pm.piece, mv, victim)));
+                        out.push_noisy((mv, score_capture(pm.piece, mv, victim)));
                     } else if keep_quiets {
-                        list.push((mv, quiet_mark(pm.piece)));
+                        out.push_quiet((mv, quiet_mark(pm.piece)));
                     }
                 }
                 continue;
@@ -95,26 +96,79 @@ impl MovePicker {
                 if captures.has(to) {
                     // Nothing stands on the en passant square: a pawn.
                     let victim = board.piece_on(to).unwrap_or(Piece::Pawn);
-                    list.push((mv, score_capture(pm.piece, mv, victim)));
+                    out.push_noisy((mv, score_capture(pm.piece, mv, victim)));
                 } else {
-                    list.push((mv, quiet_mark(pm.piece)));
+                    out.push_quiet((mv, quiet_mark(pm.piece)));
                 }
             }
         }
-        // Noisy moves first, then the quiets (scored later).
-        let mut noisy_end = 0;
-        for i in 0..list.len() {
-            if list[i].1 > QUIET_MAX {
-                list.swap(i, noisy_end);
-                noisy_end += 1;
-            }
-        }
+        let (count, noisy_end) = (out.count, out.noisy_end);
+        let list = &mut self.list;
+        // SAFETY: the list was empty (`ListWriter::new`), and each push
+        // leaves its first `count` spare slots initialised: `push_quiet`
+        // writes slot `count`; `push_noisy` copies an initialised slot below
+        // `count` there (or slot `count` onto itself, then writes it).
+        unsafe { list.set_len(count) };
+        debug_assert!(
+            list[..noisy_end].iter().all(|e| e.1 > QUIET_MAX)
+                && list[noisy_end..].iter().all(|e| e.1 <= QUIET_MAX),
+            "noisy moves not first in {}",
+            board
+        );
         self.noisy_end = noisy_end;
-        self.len = list.len();
+        self.len = count;
         if evasions {
             // In check every evasion must be searched, quiets included.
             self.noisy_only = false;
         }
+    }
+}
+
+/// Writes moves into the empty move list's spare capacity, the slots and
+/// the counts kept in registers: `Vec::push` re-reads the vector's fields and
+/// tests the capacity for every move, a good part of generation's cost. The
+/// caller sets the list's length to `count` once done.
+///
+/// Noisy moves are gathered at the front as they come: each swaps places
+/// with the first quiet behind them, as a partition of the finished list in
+/// one pass would (the quiets' order, which breaks ties between equal
+/// scores, is that partition's), without a second pass over every move.
+struct ListWriter<'a> {
+    spare: &'a mut [MaybeUninit<(Move, i32)>],
+    count: usize,
+    noisy_end: usize,
+}
+
+impl<'a> ListWriter<'a> {
+    /// Room for every legal move of a position (218 at most).
+    const ROOM: usize = 256;
+
+    fn new(list: &'a mut Vec<(Move, i32)>) -> Self {
+        debug_assert!(list.is_empty(), "generation into a list in use");
+        list.reserve(Self::ROOM);
+        Self {
+            spare: list.spare_capacity_mut(),
+            count: 0,
+            noisy_end: 0,
+        }
+    }
+
+    /// Writes a quiet move at the back (indexing panics past the capacity,
+    /// never more).
+    #[inline(always)]
+    fn push_quiet(&mut self, entry: (Move, i32)) {
+        self.spare[self.count].write(entry);
+        self.count += 1;
+    }
+
+    /// Writes a noisy move after the other noisy ones; the quiet it displaces
+    /// (if any) goes to the back.
+    #[inline(always)]
+    fn push_noisy(&mut self, entry: (Move, i32)) {
+        self.spare[self.count] = self.spare[self.noisy_end];
+        self.spare[self.noisy_end].write(entry);
+        self.noisy_end += 1;
+        self.count += 1;
     }
 }
 
