@@ -152,21 +152,6 @@ impl Kernel {
             Kernel::Avx512(_) => unsafe { avx512::screlu_dot2(us, w_us, them, w_them) },
         }
     }
-
-    /// `sum(clamp(a, 0, QA)^2 * w)` over `H` values, wrapping in i32.
-    #[inline(always)]
-    pub fn screlu_dot<const H: usize>(self, acc: &[i16; H], weights: &[i16; H]) -> i32 {
-        const { assert!(H.is_multiple_of(32), "the kernels take 32 values at a time") };
-        match self {
-            Kernel::Scalar => scalar::screlu_dot(acc, weights),
-            // SAFETY: as in `update`: AVX2 was detected, `H` values each.
-            #[cfg(target_arch = "x86_64")]
-            Kernel::Avx2(_) => unsafe { avx2::screlu_dot(acc, weights) },
-            // SAFETY: as above, with AVX-512 detected.
-            #[cfg(target_arch = "x86_64")]
-            Kernel::Avx512(_) => unsafe { avx512::screlu_dot(acc, weights) },
-        }
-    }
 }
 
 mod scalar {
@@ -292,15 +277,6 @@ mod avx2 {
     /// # Safety
     /// AVX2 must be available; `H` must be a multiple of the lanes.
     #[target_feature(enable = "avx2")]
-    pub unsafe fn screlu_dot<const H: usize>(acc: &[i16; H], weights: &[i16; H]) -> i32 {
-        let mut sum = _mm256_setzero_si256();
-        screlu_body!(sum, acc, weights);
-        hsum(sum)
-    }
-
-    /// # Safety
-    /// AVX2 must be available; `H` must be a multiple of the lanes.
-    #[target_feature(enable = "avx2")]
     pub unsafe fn screlu_dot2<const H: usize>(
         us: &[i16; H],
         w_us: &[i16; H],
@@ -414,15 +390,6 @@ mod avx512 {
     /// # Safety
     /// AVX-512 F and BW must be available; `H` must be a multiple of the lanes.
     #[target_feature(enable = "avx512f,avx512bw")]
-    pub unsafe fn screlu_dot<const H: usize>(acc: &[i16; H], weights: &[i16; H]) -> i32 {
-        let mut sum = _mm512_setzero_si512();
-        screlu_body!(sum, acc, weights);
-        _mm512_reduce_add_epi32(sum)
-    }
-
-    /// # Safety
-    /// AVX-512 F and BW must be available; `H` must be a multiple of the lanes.
-    #[target_feature(enable = "avx512f,avx512bw")]
     pub unsafe fn screlu_dot2<const H: usize>(
         us: &[i16; H],
         w_us: &[i16; H],
@@ -471,9 +438,10 @@ mod tests {
             let acc = pseudo_random::<H>(seed, 600);
             let w = pseudo_random::<H>(seed * 7, 127);
             let rows: Vec<[i16; H]> = (0..4).map(|k| pseudo_random(seed + 100 * k, 500)).collect();
+            let zero = [0; H];
             assert_eq!(
-                Kernel::Scalar.screlu_dot(&acc, &w),
-                fast.screlu_dot(&acc, &w)
+                Kernel::Scalar.screlu_dot2(&acc, &w, &zero, &zero),
+                fast.screlu_dot2(&acc, &w, &zero, &zero)
             );
             let (acc2, w2) = (
                 pseudo_random::<H>(seed * 3, 600),
