@@ -34,6 +34,7 @@ the given values (name=value,...), to check the tuner itself.
 """
 
 import argparse
+import csv
 import json
 import math
 import os
@@ -151,6 +152,13 @@ def save(path, data):
     os.replace(tmp, path)  # a stop never leaves half a checkpoint
 
 
+def paths(log_path, params):
+    """The values per iteration, the defaults first, read back from log.csv."""
+    with open(log_path) as f:
+        rows = list(csv.DictReader(f))
+    return [{p["name"]: p["value"] for p in params}] + [{p["name"]: float(r[p["name"]]) for p in params} for r in rows]
+
+
 def draw(path, params, rows):
     """Each parameter's value per iteration, scaled to its [min, max]."""
     w, h, pad = 720, 360, 40
@@ -209,8 +217,8 @@ def main():
             state = json.load(f)
         print(f"spsa: resuming after iteration {state['iteration']}")
     else:
-        state = {"iteration": 0, "values": {p["name"]: p["value"] for p in params},
-                 "history": [{p["name"]: p["value"] for p in params}]}
+        state = {"iteration": 0, "values": {p["name"]: p["value"] for p in params}}
+    state.pop("history", None)  # older checkpoints kept the paths; log.csv holds them
     log_path = os.path.join(args.state, "log.csv")
     if not os.path.exists(log_path):
         with open(log_path, "w") as f:
@@ -225,12 +233,11 @@ def main():
             v = state["values"][p["name"]] + t["r"] * t["c"] * (w - l) * t["flip"]
             state["values"][p["name"]] = min(max(v, p["min"]), p["max"])
         state["iteration"] = k
-        state["history"].append(dict(state["values"]))
         save(state_path, state)
         with open(log_path, "a") as f:
             f.write(f"{k},{w + d + l},{w},{d},{l}," +
                     ",".join(f"{state['values'][p['name']]:.4f}" for p in params) + "\n")
-        draw(os.path.join(args.state, "paths.svg"), params, state["history"])
+        draw(os.path.join(args.state, "paths.svg"), params, paths(log_path, params))
         print(f"spsa: iteration {k}/{args.iterations}: +{w} ={d} -{l}; " +
               ", ".join(f"{p['name']} {state['values'][p['name']]:.2f}" for p in params), flush=True)
     print("spsa: done; values:", json.dumps(state["values"]))
