@@ -218,7 +218,6 @@ def main():
         print(f"spsa: resuming after iteration {state['iteration']}")
     else:
         state = {"iteration": 0, "values": {p["name"]: p["value"] for p in params}}
-    state.pop("history", None)  # older checkpoints kept the paths; log.csv holds them
     log_path = os.path.join(args.state, "log.csv")
     if not os.path.exists(log_path):
         with open(log_path, "w") as f:
