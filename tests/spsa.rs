@@ -17,12 +17,17 @@ fn nodes_after(s: &mut Session, setup: &[String]) -> u64 {
 
 /// Nodes of `go depth depth` after `setup`, in `s`.
 fn nodes_at(s: &mut Session, setup: &[String], depth: u32) -> u64 {
+    nodes_in(s, FEN, setup, depth)
+}
+
+/// Nodes of `go depth depth` from `fen` after `setup`, in `s`.
+fn nodes_in(s: &mut Session, fen: &str, setup: &[String], depth: u32) -> u64 {
     for line in setup {
         let out = s.ask(line);
         assert!(out.is_empty(), "'{line}': {out:?}");
     }
     s.ask("ucinewgame");
-    s.send(&format!("position fen {FEN}"));
+    s.send(&format!("position fen {fen}"));
     s.send(&format!("go depth {depth}"));
     let (lines, _) = s.wait_bestmove();
     let last = lines
@@ -34,12 +39,12 @@ fn nodes_at(s: &mut Session, setup: &[String], depth: u32) -> u64 {
 }
 
 fn fresh_nodes(setup: &[String]) -> u64 {
-    fresh_nodes_at(setup, DEPTH)
+    fresh_nodes_in(FEN, setup, DEPTH)
 }
 
-fn fresh_nodes_at(setup: &[String], depth: u32) -> u64 {
+fn fresh_nodes_in(fen: &str, setup: &[String], depth: u32) -> u64 {
     let mut s = Session::start();
-    let n = nodes_at(&mut s, setup, depth);
+    let n = nodes_in(&mut s, fen, setup, depth);
     s.quit();
     n
 }
@@ -95,17 +100,38 @@ fn spsa_setting_a_tunable_changes_the_search_and_defaults_restore_it() {
     s.quit();
 }
 
+/// Middlegames for the switches whose effect depends on what the network
+/// and the histories make of a position: a switch must act in at least one.
+const MIDDLEGAMES: [&str; 4] = [
+    FEN,
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    "r2q1rk1/pp1nbppp/2p1pn2/3p4/2PP1B2/2N1PN2/PPQ2PPP/R3KB1R w KQ - 0 9",
+    "r1bqk2r/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQK2R w KQkq - 0 7",
+];
+
 /// Each technique that is off by default (a tunable whose default is 0)
 /// changes the search when switched on, so no switch is dead code (at a
-/// depth where history pruning has histories low enough to act on).
+/// depth where history pruning has histories low enough to act on, in one
+/// of the middlegames at least).
 #[test]
 fn spsa_every_technique_off_by_default_changes_the_search_when_on() {
-    const DEEP: u32 = 12;
-    let base = fresh_nodes_at(&[], DEEP);
+    const DEEP: u32 = 16;
+    let base: Vec<u64> = MIDDLEGAMES
+        .iter()
+        .map(|fen| fresh_nodes_in(fen, &[], DEEP))
+        .collect();
     let off: Vec<_> = TUNABLES.iter().filter(|t| t.default == 0).collect();
     assert!(off.len() >= 10, "{} tunables off by default", off.len());
     for t in off {
-        let on = fresh_nodes_at(&[set(t.name, t.max)], DEEP);
-        assert_ne!(on, base, "{} = {} left {base} nodes", t.name, t.max);
+        let on = [set(t.name, t.max)];
+        let acts = MIDDLEGAMES
+            .iter()
+            .zip(&base)
+            .any(|(fen, &nodes)| fresh_nodes_in(fen, &on, DEEP) != nodes);
+        assert!(
+            acts,
+            "{} = {} left every middlegame's nodes as they were: {base:?}",
+            t.name, t.max
+        );
     }
 }

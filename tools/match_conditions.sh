@@ -21,7 +21,9 @@
 #   GAMES is rounded up to even).
 # fastchess_runner: the runner's path. FASTCHESS (default: fastchess on
 # PATH) is the runner; OPENINGS (default the suite beside this file) an EPD
-# file of start positions; CONCURRENCY (default 2) the games at once (1 with
+# file of start positions; OPENINGS_START (default 1) the place in the
+# seed's order of the first round's opening, so a stopped run of N rounds
+# goes on with the same openings from N+1 under the same seed; CONCURRENCY (default 2) the games at once (1 with
 # `taskset -c 1` plays one game on one core while other work has the other).
 
 conditions_dir=$(dirname "$0")
@@ -46,7 +48,7 @@ match() {
   shift 2
   # shellcheck disable=SC2046 # limit_args gives one or two words on purpose
   "$runner" -each option.Hash=16 option.Threads=1 timemargin=50 $(limit_args "$limit") \
-    -concurrency "${CONCURRENCY:-2}" -openings file="$OPENINGS" format=epd order=random -repeat \
+    -concurrency "${CONCURRENCY:-2}" -openings file="$OPENINGS" format=epd order=random start="${OPENINGS_START:-1}" -repeat \
     -resign movecount=4 score=1000 twosided=true \
     -pgnout file="$pgn" -config outname="${pgn%.pgn}.fastchess.json" "$@"
 }
