@@ -49,7 +49,9 @@ nodes=(); tag=
 if [ -n "$soft" ]; then nodes=(--soft-nodes "$soft" --hard-nodes "$hard"); tag=-n$soft; fi
 commit=$(git rev-parse --short HEAD)
 commit=${DATAGEN_COMMIT:-$commit}
-net=$(sha256sum crates/engine/src/eval/nnue/default.nnue | cut -c1-12)
+# The network embedded at the recorded commit, the one BINARY plays with (the
+# working tree's may be newer).
+net=$(git show "$commit:crates/engine/src/eval/nnue/default.nnue" | sha256sum | cut -c1-12)
 mkdir -p data/selfplay
 [ -f "$manifest" ] || printf 'file\tgames\tpositions\tkept\tbytes\tsha256\tcommit\tnetwork\tcommand\tcpu_s\n' > "$manifest"
 # snapshot_cpu PID FILE: while PID runs, its user and system CPU seconds
