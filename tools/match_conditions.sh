@@ -23,8 +23,9 @@
 # PATH) is the runner; OPENINGS (default the suite beside this file) an EPD
 # file of start positions; OPENINGS_START (default 1) the place in the
 # seed's order of the first round's opening, so a stopped run of N rounds
-# goes on with the same openings from N+1 under the same seed; CONCURRENCY (default 2) the games at once (1 with
-# `taskset -c 1` plays one game on one core while other work has the other).
+# goes on with the same openings from N+1 under the same seed; CONCURRENCY
+# (default 2) the games at once (1 with `taskset -c 1` plays one game on one
+# core while other work has the other).
 
 conditions_dir=$(dirname "$0")
 [ -f "$conditions_dir/openings/8moves_v3-2000.epd" ] || conditions_dir=tools
