@@ -270,6 +270,10 @@ impl Model {
     }
 }
 
+/// Neurons `Prepared::accumulate` sums at once (four AVX2 registers; 32
+/// measured faster than 64 and 128).
+const BLOCK: usize = 32;
+
 /// A model and the input rows it reads ([`Model::rows`]), for a batch:
 /// with a factor block the sums are made once, not for every sample.
 pub struct Prepared<'a> {
@@ -278,13 +282,26 @@ pub struct Prepared<'a> {
 }
 
 impl Prepared<'_> {
-    /// First layer of one perspective.
+    /// First layer of one perspective, `BLOCK` neurons at a time: a block
+    /// stays in registers while every feature's row is added to it, in
+    /// feature order as before, so each neuron's sum is the same.
     fn accumulate(&self, features: &[u16], acc: &mut [f32]) {
         let h = self.model.hidden;
-        acc.copy_from_slice(&self.model.params[self.model.b1_range()]);
+        let bias = &self.model.params[self.model.b1_range()];
+        let mut start = 0;
+        while start + BLOCK <= h {
+            let mut block: [f32; BLOCK] = bias[start..start + BLOCK].try_into().unwrap();
+            for &f in features {
+                let row = &self.rows[f as usize * h + start..][..BLOCK];
+                block.iter_mut().zip(row).for_each(|(a, w)| *a += w);
+            }
+            acc[start..start + BLOCK].copy_from_slice(&block);
+            start += BLOCK;
+        }
+        acc[start..].copy_from_slice(&bias[start..]);
         for &f in features {
-            let row = &self.rows[f as usize * h..(f as usize + 1) * h];
-            acc.iter_mut().zip(row).for_each(|(a, w)| *a += w);
+            let row = &self.rows[f as usize * h + start..(f as usize + 1) * h];
+            acc[start..].iter_mut().zip(row).for_each(|(a, w)| *a += w);
         }
     }
 

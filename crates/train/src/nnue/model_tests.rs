@@ -39,6 +39,34 @@ fn gradient_matches_finite_differences() {
     gradient_check(3, &[0, 2], KINGS4);
 }
 
+/// The blocked first layer sums each neuron as a plain loop does (the bias,
+/// then the rows in feature order), bit for bit, for sizes with and without
+/// a part past the last whole block: a network's bytes do not depend on it.
+#[test]
+fn blocked_accumulation_is_the_plain_sum() {
+    for hidden in [BLOCK, BLOCK + 8, 3 * BLOCK, 4] {
+        let model = Model::random(hidden, 1, &mut Rng(9 + hidden as u64));
+        let prepared = model.prepare();
+        for s in samples() {
+            let plain_acc = |side: usize| {
+                let mut acc = model.params[model.b1_range()].to_vec();
+                for &f in &s.features[side][..s.count] {
+                    let row = &model.params[f as usize * hidden..(f as usize + 1) * hidden];
+                    acc.iter_mut().zip(row).for_each(|(a, w)| *a += w);
+                }
+                acc
+            };
+            let mut accs = [vec![0.0; hidden], vec![0.0; hidden]];
+            prepared.forward(&s, &mut accs);
+            for (side, acc) in accs.iter().enumerate() {
+                let expected: Vec<u32> = plain_acc(side).iter().map(|a| a.to_bits()).collect();
+                let got: Vec<u32> = acc.iter().map(|a| a.to_bits()).collect();
+                assert_eq!(got, expected, "hidden {hidden}, side {side}");
+            }
+        }
+    }
+}
+
 /// A one-bucket network split into eight evaluates every sample as
 /// before (the samples fall into different buckets), with and without king
 /// buckets.
