@@ -283,8 +283,9 @@ pub struct Prepared<'a> {
 
 impl Prepared<'_> {
     /// First layer of one perspective, `BLOCK` neurons at a time: a block
-    /// stays in registers while every feature's row is added to it, in
-    /// feature order as before, so each neuron's sum is the same.
+    /// stays in registers while every feature's row is added to it. Each
+    /// neuron is summed in feature order whatever the blocking, so a
+    /// recipe's network keeps its bytes.
     fn accumulate(&self, features: &[u16], acc: &mut [f32]) {
         let h = self.model.hidden;
         let bias = &self.model.params[self.model.b1_range()];
