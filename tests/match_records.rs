@@ -1,6 +1,7 @@
 //! The tables of match results against the games they cite: each row of
-//! the README's strength table, and of docs/search.md's table of changes
-//! tried, that names its games in `data/matches/` gives the games, wins,
+//! the README's strength table, of its history in docs/strength.md, and
+//! of docs/search.md's table of changes tried, that names its games in
+//! `data/matches/` gives the games, wins,
 //! draws and losses those files hold, and the Elo and 95% interval their
 //! game pairs give, computed as `tools/sprt_pgn.py` computes them. The
 //! figures are copied into the tables by hand; this keeps them true to the
@@ -18,6 +19,8 @@ pub(crate) fn root() -> PathBuf {
 /// One row of the table: the figures it states and the files it cites.
 struct Row {
     line: String,
+    /// The first cell: the opponent, or the change tried.
+    name: String,
     wdl: [u32; 3],
     games: u32,
     elo: f64,
@@ -36,8 +39,9 @@ struct Layout {
     files: usize,
 }
 
-/// The README's strength table: opponent, games, W, D, L, Elo, games' files.
-const README: Layout = Layout {
+/// The strength table (the README's, and its history in docs/strength.md):
+/// opponent, games, W, D, L, Elo, games' files.
+const STRENGTH: Layout = Layout {
     cells: 7,
     games: 1,
     wins: 2,
@@ -64,14 +68,20 @@ fn text_after(file: &str, marker: &str) -> String {
     after.to_string()
 }
 
-/// The rows of the table under "## How strong".
-fn table_rows() -> Vec<Row> {
-    let section = text_after("README.md", "## How strong");
+/// The front page's strength table, under "## How strong".
+const FRONT: (&str, &str) = ("README.md", "## How strong");
+
+/// The rows that left the front page, newer results having replaced them.
+const HISTORY: (&str, &str) = ("docs/strength.md", "## History of the front page's table");
+
+/// The rows of the strength table in the section `(file, heading)`.
+fn table_rows((file, heading): (&str, &str)) -> Vec<Row> {
+    let section = text_after(file, heading);
     let section = section.split("\n## ").next().unwrap();
     section
         .lines()
         .filter(|l| l.starts_with("| ") && !l.starts_with("| opponent") && !l.starts_with("| ---"))
-        .map(|l| parse_row(l, &README))
+        .map(|l| parse_row(l, &STRENGTH))
         .collect()
 }
 
@@ -113,6 +123,7 @@ fn parse_row(line: &str, layout: &Layout) -> Row {
     let w = layout.wins;
     Row {
         line: line.to_string(),
+        name: cells[0].to_string(),
         games: num(layout.games),
         wdl: [num(w), num(w + 1), num(w + 2)],
         elo: elo.parse().unwrap_or_else(|_| panic!("{line}")),
@@ -302,12 +313,65 @@ fn check(rows: &[Row]) -> usize {
     checked
 }
 
+/// The dates (`YYYY-MM-DD`) a row names, latest last.
+fn dates(line: &str) -> Vec<&str> {
+    let b = line.as_bytes();
+    let shape = |w: &[u8]| {
+        w.iter().enumerate().all(|(i, c)| {
+            if i == 4 || i == 7 {
+                *c == b'-'
+            } else {
+                c.is_ascii_digit()
+            }
+        })
+    };
+    let mut found: Vec<&str> = (0..b.len().saturating_sub(9))
+        .filter(|&i| shape(&b[i..i + 10]))
+        .map(|i| &line[i..i + 10])
+        .collect();
+    found.sort();
+    found
+}
+
 #[test]
 fn the_strength_table_states_what_its_games_hold() {
-    let rows = table_rows();
-    assert!(rows.len() >= 5, "the table has its rows");
+    let rows = table_rows(FRONT);
+    assert!(rows.len() >= 4, "the table has its rows");
     let checked = check(&rows);
-    assert!(checked >= 5, "rows with games checked: {checked}");
+    assert!(checked >= 4, "rows with games checked: {checked}");
+}
+
+#[test]
+fn the_history_of_the_strength_table_states_what_its_games_hold() {
+    let rows = table_rows(HISTORY);
+    assert!(rows.len() >= 10, "the history has its rows");
+    let checked = check(&rows);
+    assert!(checked >= 9, "rows with games checked: {checked}");
+}
+
+/// The front page keeps one row per opponent, the latest: every row of
+/// the history names an opponent of the front page, measured before it.
+#[test]
+fn the_front_page_keeps_the_latest_row_of_each_opponent() {
+    let front = table_rows(FRONT);
+    for (i, row) in front.iter().enumerate() {
+        let again = front[..i].iter().any(|r| r.name == row.name);
+        assert!(!again, "two rows against {} on the front page", row.name);
+    }
+    for old in table_rows(HISTORY) {
+        let now = front
+            .iter()
+            .find(|r| r.name == old.name)
+            .unwrap_or_else(|| panic!("no front-page row against {}", old.name));
+        let (then, latest) = (dates(&old.line), dates(&now.line));
+        assert!(!latest.is_empty(), "a dated row: {}", now.line);
+        assert!(
+            then.last() <= latest.last(),
+            "the history's row is newer than the front page's:\n{}\n{}",
+            old.line,
+            now.line
+        );
+    }
 }
 
 #[test]
@@ -319,19 +383,25 @@ fn the_table_of_changes_states_what_its_games_hold() {
 
 #[test]
 fn a_row_that_misstates_its_games_is_caught() {
-    let rows = table_rows();
-    let row = rows.iter().find(|r| !r.files.is_empty()).unwrap();
-    let t = cutoff_tally(row, &load(&row.files));
-    let mut wrong = Row {
-        line: row.line.clone(),
-        wdl: row.wdl,
-        games: row.games,
-        elo: row.elo + 0.1,
-        half_width: row.half_width,
-        files: row.files.clone(),
-    };
-    assert!(!matches(&wrong, &t), "an Elo 0.1 off");
-    wrong.elo = row.elo;
-    wrong.wdl[0] += 1;
-    assert!(!matches(&wrong, &t), "one win too many");
+    for table in [FRONT, HISTORY] {
+        let rows = table_rows(table);
+        let row = rows.iter().find(|r| !r.files.is_empty()).unwrap();
+        let t = cutoff_tally(row, &load(&row.files));
+        let mut wrong = Row {
+            line: row.line.clone(),
+            name: row.name.clone(),
+            wdl: row.wdl,
+            games: row.games,
+            elo: row.elo + 0.1,
+            half_width: row.half_width,
+            files: row.files.clone(),
+        };
+        assert!(!matches(&wrong, &t), "an Elo 0.1 off");
+        wrong.elo = row.elo;
+        wrong.half_width = row.half_width + 0.1;
+        assert!(!matches(&wrong, &t), "an interval 0.1 off");
+        wrong.half_width = row.half_width;
+        wrong.wdl[0] += 1;
+        assert!(!matches(&wrong, &t), "one win too many");
+    }
 }
