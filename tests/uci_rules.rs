@@ -311,3 +311,64 @@ fn a_closed_stdout_ends_the_session_quietly() {
     std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
     assert!(status.success() && stderr.is_empty(), "{status}: {stderr}");
 }
+
+/// A `go` that asks for a limit but gives none the side to move can use
+/// (a malformed number, only the opponent's clock, `nodes 0`) would run
+/// until `stop`, which its GUI never sends: it searches depth 1 instead,
+/// and says so. A bare `go` (or `go infinite`) is analysis and runs on.
+#[test]
+fn a_go_without_a_usable_limit_searches_depth_one() {
+    let mut s = Session::start();
+    s.send("position startpos");
+    for go in [
+        "go depth abc",
+        "go depth",
+        "go btime 1000",
+        "go winc 100",
+        "go nodes 0",
+    ] {
+        s.send(go);
+        let lines = s.read_until(|l| l.starts_with("bestmove"));
+        let best = field(lines.last().unwrap(), "bestmove").unwrap_or_default();
+        assert!(is_legal(STARTPOS, best, false), "{go}: {best}");
+        let said = lines
+            .iter()
+            .filter(|l| l.contains("searching depth 1 instead"));
+        assert_eq!(said.count(), 1, "{go}: {lines:?}");
+        let depths: Vec<&str> = lines
+            .iter()
+            .filter(|l| l.starts_with("info depth"))
+            .filter_map(|l| field(l, "depth"))
+            .collect();
+        assert!(
+            !depths.is_empty() && depths.iter().all(|&d| d == "1"),
+            "{go}: {lines:?}"
+        );
+    }
+    s.send("go");
+    let lines = s.read_until(|l| l.starts_with("info depth 3") || l.starts_with("bestmove"));
+    assert!(
+        lines.last().unwrap().starts_with("info depth 3"),
+        "{lines:?}"
+    );
+    s.send("stop");
+    s.wait_bestmove();
+    assert_eq!(bestmoves(&s.sync()), 0);
+}
+
+/// A `go` during a running search stops it first: its `bestmove` comes,
+/// then one warning, then the new search's `bestmove`.
+#[test]
+fn a_go_during_a_search_answers_the_first_then_warns() {
+    let mut s = Session::start();
+    s.send("position startpos");
+    s.send("go infinite");
+    s.read_until(|l| l.starts_with("info depth 2"));
+    s.send("go depth 1");
+    let first = s.read_until(|l| l.starts_with("bestmove"));
+    assert!(first.iter().all(|l| !l.contains("warning")), "{first:?}");
+    let second = s.read_until(|l| l.starts_with("bestmove"));
+    let warned = second.iter().filter(|l| l.contains("go during a search"));
+    assert_eq!(warned.count(), 1, "{second:?}");
+    assert_eq!(bestmoves(&s.sync()), 0);
+}

@@ -220,8 +220,13 @@ impl Session {
 
     /// Carries out one command.
     pub fn handle(&mut self, cmd: Command) {
-        if matches!(cmd, Command::Go(_)) {
+        if matches!(cmd, Command::Go(_)) && self.engine.is_searching() {
+            // UCI wants `stop` first; the running search answers its
+            // `bestmove` before the new one starts, and the GUI is told.
             self.engine.stop();
+            self.out.say(
+                "info string warning: go during a search: the running search was stopped first",
+            );
         }
         self.apply_pending();
         let (engine, out) = (&mut self.engine, &self.out);
@@ -329,8 +334,13 @@ fn set_position(engine: &mut Engine, out: &Output, fen: Option<&str>, moves: &[S
 /// Starts a search. Every `go` gets a `bestmove`: bad parameters are
 /// skipped with one warning line.
 fn go(engine: &mut Engine, out: &Output, args: &GoArgs) {
-    let (limits, mut warnings) = limits_from(engine.position(), args);
+    let (mut limits, mut warnings) = limits_from(engine.position(), args);
     warnings.splice(0..0, args.warnings.iter().cloned());
+    if let Some(why) = unbounded_by_mistake(engine.position(), args, &limits) {
+        // Else only `stop` would end it, and a GUI that sent it waits for ever.
+        warnings.push(format!("{why}: searching depth 1 instead"));
+        (limits.depth, limits.nodes) = (Some(1), None);
+    }
     if !warnings.is_empty() {
         out.say(&format!(
             "info string warning: go: ignored {}",
@@ -342,6 +352,31 @@ fn go(engine: &mut Engine, out: &Output, args: &GoArgs) {
         .show_wdl()
         .then(|| wdl::material(engine.position().board()));
     engine.go(limits, Box::new(UciReporter::new(out.clone(), material)));
+}
+
+/// Why a `go` would search until `stop` although it asked for a limit: it
+/// named parameters (not just `infinite`, `ponder` or `searchmoves`, as an
+/// analysis `go` does), but none bounds the search of the side to move; or
+/// `nodes 0`, which would answer a move it never searched. `None` when the
+/// search ends as asked.
+fn unbounded_by_mistake(pos: &Position, g: &GoArgs, limits: &Limits) -> Option<String> {
+    if limits.nodes == Some(0) {
+        return Some("'nodes 0' searches nothing".into());
+    }
+    let bounded = limits.depth.is_some()
+        || limits.nodes.is_some()
+        || limits.movetime.is_some()
+        || limits.mate.is_some()
+        || limits.clock_of(pos.side_to_move()).is_some();
+    let analysis = GoArgs {
+        infinite: g.infinite,
+        ponder: g.ponder,
+        searchmoves: g.searchmoves.clone(),
+        ..GoArgs::default()
+    };
+    let asked_for_a_limit = *g != analysis;
+    (asked_for_a_limit && !bounded && !g.infinite && !g.ponder)
+        .then(|| "no depth, nodes, movetime, mate or clock of the side to move".into())
 }
 
 /// The search limits of `go`, and the `searchmoves` it ignored.
