@@ -401,3 +401,28 @@ fn genfens_answers_as_openbench_asks() {
         assert_eq!(pos.board().fullmove_number(), 3, "{f}");
     }
 }
+
+/// `make` sets `CUTOFF_EVALFILE` only when `EVALFILE` names a network: set
+/// to an empty value it is a change cargo sees, and `make` and `cargo build
+/// --release` rebuilt each other's output every time. Read from `make -n`
+/// (prints the commands, runs none).
+#[test]
+fn make_sets_the_network_variable_only_when_asked() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let dry = |args: &[&str]| {
+        let o = Command::new("make")
+            .args(["-n", "-C", root])
+            .args(args)
+            .env_remove("EVALFILE")
+            .output()
+            .expect("make (OpenBench builds with it)");
+        assert!(o.status.success(), "make -n {args:?}");
+        stdout(&o)
+    };
+    let plain = dry(&[]);
+    assert!(plain.contains("cargo build --release"), "{plain}");
+    assert!(!plain.contains("CUTOFF_EVALFILE"), "{plain}");
+    let named = dry(&["EVALFILE=nets/net11.nnue"]);
+    assert!(named.contains("CUTOFF_EVALFILE=\""), "{named}");
+    assert!(named.contains("nets/net11.nnue\" cargo build"), "{named}");
+}
