@@ -426,3 +426,46 @@ fn make_sets_the_network_variable_only_when_asked() {
     assert!(named.contains("CUTOFF_EVALFILE=\""), "{named}");
     assert!(named.contains("nets/net11.nnue\" cargo build"), "{named}");
 }
+
+/// Every `cargo test ... --test NAME` that the docs tell a reader to run
+/// names a test target of Cargo.toml (the integration tests are one
+/// target, `all`, whose modules a filter picks).
+#[test]
+fn the_docs_name_only_test_targets_that_exist() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).expect("Cargo.toml");
+    let targets: Vec<&str> = manifest
+        .split("[[test]]")
+        .skip(1)
+        .filter_map(|t| t.lines().find_map(|l| l.strip_prefix("name = ")))
+        .map(|n| n.trim_matches('"'))
+        .collect();
+    assert!(targets.contains(&"all"), "{targets:?}");
+    let mut files = vec![root.join("README.md"), root.join("tools/README.md")];
+    for entry in std::fs::read_dir(root.join("docs")).expect("docs/") {
+        files.push(entry.expect("docs entry").path());
+    }
+    let mut checked = 0;
+    for file in files
+        .iter()
+        .filter(|f| f.extension().is_some_and(|e| e == "md"))
+    {
+        let text = std::fs::read_to_string(file).expect("read doc");
+        for (at, _) in text.match_indices("--test ") {
+            let name: String = text[at + 7..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            assert!(
+                targets.contains(&name.as_str()),
+                "{}: '--test {name}' names no test target (targets: {targets:?})",
+                file.display()
+            );
+            checked += 1;
+        }
+    }
+    assert!(
+        checked >= 3,
+        "only {checked} '--test' commands found in the docs"
+    );
+}
