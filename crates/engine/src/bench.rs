@@ -16,6 +16,7 @@ use crate::search::info::Silent;
 use crate::search::limits::Limits;
 use crate::search::{SearchJob, Settings, Shared, ThreadPool};
 
+pub mod progress;
 mod speedtest;
 pub use speedtest::{SPEEDTEST_SECONDS, SpeedResult, SpeedtestArgs, speedtest, speedtest_main};
 

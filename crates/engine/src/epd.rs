@@ -139,7 +139,10 @@ pub fn run(path: &str, movetime: u64, threads: usize, hash_mb: usize) -> Result<
         return Err(format!("{path}: no position could be read"));
     }
     let pool = ThreadPool::new(settings.threads, Shared::with_hash(hash_mb)?);
-    for case in cases {
+    let count = cases.len();
+    for (done, case) in cases.into_iter().enumerate() {
+        let solved = format!(" searched, {} solved", summary.solved);
+        crate::bench::progress::show("epd", done, count, &solved);
         // Each position from a fresh state: an empty table, no histories.
         pool.new_game();
         // A mate problem ends as soon as a mate that short is found.
@@ -173,6 +176,7 @@ pub fn run(path: &str, movetime: u64, threads: usize, hash_mb: usize) -> Result<
             }
         }
     }
+    crate::bench::progress::show("epd", count, count, "");
     println!("slowest position: {slowest} ms");
     let skipped = match summary.skipped {
         0 => String::new(),

@@ -48,7 +48,10 @@ pub fn speedtest(threads: usize, hash_mb: usize, seconds: u64) -> Result<SpeedRe
     let (limits, settings) = (spec.limits(), spec.settings());
     let started = Instant::now();
     let (mut nodes, mut hashfull) = (0, Vec::new());
-    for fen in POSITIONS {
+    for (i, fen) in POSITIONS.iter().enumerate() {
+        let seconds_left = (POSITIONS.len() - i) as u64 * movetime / 1000;
+        let left = format!(" positions searched, about {seconds_left} s left");
+        super::progress::show("speedtest", i, POSITIONS.len(), &left);
         let Ok(pos) = Position::from_fen(fen, false) else {
             continue;
         };
@@ -56,6 +59,7 @@ pub fn speedtest(threads: usize, hash_mb: usize, seconds: u64) -> Result<SpeedRe
         nodes += pool.search(job, &mut Silent::default()).nodes;
         hashfull.push(pool.shared().tt.hashfull());
     }
+    super::progress::show("speedtest", POSITIONS.len(), POSITIONS.len(), "");
     let ms = started.elapsed().as_millis() as u64;
     Ok(SpeedResult {
         positions: hashfull.len(),
