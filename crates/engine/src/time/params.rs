@@ -31,7 +31,8 @@ for_each_tunable!(declare_tunables);
 pub const SHORT_INCREMENT_MS: u64 = 100;
 pub const LONG_INCREMENT_MS: u64 = 400;
 
-/// A GUI's `movestogo` is planned as at most this many moves.
+/// A GUI's `movestogo` is planned as at most this many moves (apart from
+/// `default_moves_to_go`, so that tuning one does not move the other).
 pub const MOVES_TO_GO_CAP: u64 = 30;
 
 /// Most of the usable clock one move may plan; before a control's last
@@ -39,11 +40,13 @@ pub const MOVES_TO_GO_CAP: u64 = 30;
 pub const MAX_CLOCK_SHARE: f64 = 0.6;
 pub const LAST_MOVE_CLOCK_SHARE: f64 = 0.9;
 
-/// Clock no move plans to spend into (ms), so that a stall of the machine
-/// or the GUI does not lose on time; at most this share of a short clock.
+/// Clock no move plans to spend into (ms): a stall of the machine or the
+/// GUI near the end of a move adds to the hard limit, and 400 keeps 100 ms
+/// after a 300 ms one. At most this share of a short clock, so it moves.
 pub const STALL_RESERVE_MS: u64 = 400;
 pub const STALL_RESERVE_SHARE: f64 = 0.8;
-/// At least this many Move Overheads are kept in hand.
+/// At least this many Move Overheads are kept in hand: at a low clock the
+/// engine moves fast and lets the increment refill it.
 pub const RESERVE_OVERHEADS: u64 = 5;
 /// With an increment, a move spends at most the clock above the stall
 /// reserve plus this percent of the increment: a low clock refills.
