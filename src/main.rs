@@ -44,9 +44,9 @@ enum Cmd {
     Book(BookArgs),
     /// Syzygy tablebases: `tb probe --path P [--fen F]` (see docs/tablebase.md).
     Tb(tablebase::cli::TbArgs),
-    /// The search's tunables in OpenBench's SPSA input format (name, int,
-    /// value, min, max, c_end, r_end); a `--features spsa` build takes them
-    /// as UCI options (see docs/search.md).
+    /// The tunables (search and time) in OpenBench's SPSA input format
+    /// (name, int, value, min, max, c_end, r_end); a `--features spsa` build
+    /// takes them as UCI options (see docs/search.md).
     SpsaParams,
     /// Self-play games written as whole-game records, the network's training data (see docs/nnue.md).
     #[cfg(feature = "tools")]

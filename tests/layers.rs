@@ -1,7 +1,7 @@
 //! The layering of the workspace. Crates: the engine (`cutoff-engine`)
 //! depends on no other crate of the workspace and on none of the tools'
 //! dependencies; the trainer and the lab depend on the engine only. Inside
-//! the engine: uci -> engine -> search -> (board, eval). A file may import
+//! the engine: uci -> engine -> search -> (board, eval, time). A file may import
 //! only from its own layer or a lower one, and the files of search/ import
 //! each other without cycles and nothing from search/mod.rs (which only
 //! names the modules). Read from the source text: `crate::x`, `super::x` and
@@ -12,8 +12,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// Lower number = lower layer. `rng` and `memory` are leaves shared by
-/// several layers. Modules not listed (bench, epd, lib) sit on top of
+/// Lower number = lower layer. `rng`, `memory` and `tunable` are leaves
+/// shared by several layers; `time` (the time plan) sits beside `board`,
+/// under the search and the engine that use it. Modules not listed (bench, epd, lib) sit on top of
 /// everything and are not checked.
 const LAYERS: &[(&str, u8)] = &[
     ("board", 0),
@@ -21,6 +22,8 @@ const LAYERS: &[(&str, u8)] = &[
     ("tablebase", 0),
     ("rng", 0),
     ("memory", 0),
+    ("tunable", 0),
+    ("time", 0),
     ("search", 1),
     ("book", 1),
     ("engine", 2),

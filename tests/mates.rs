@@ -5,7 +5,7 @@ use crate::common;
 use cutoff_engine::epd::parse_line;
 use cutoff_engine::search::Settings;
 use cutoff_engine::search::info::Silent;
-use cutoff_engine::search::limits::Limits;
+use cutoff_engine::time::Limits;
 
 const MATES: &str = include_str!("../data/mates.epd");
 const NODE_BUDGET: u64 = 3_000_000;

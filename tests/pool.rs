@@ -10,8 +10,8 @@ use crate::common;
 use common::{Session, field};
 use cutoff_engine::board::Position;
 use cutoff_engine::search::info::Silent;
-use cutoff_engine::search::limits::Limits;
 use cutoff_engine::search::{SearchJob, SearchResult, Settings, Shared, ThreadPool};
+use cutoff_engine::time::Limits;
 
 const FEN: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 const DEPTH: u32 = 8;

@@ -7,9 +7,9 @@ use cutoff_engine::eval::Evaluator;
 use cutoff_engine::eval::nnue::default_network;
 use cutoff_engine::search::config::SearchConfig;
 use cutoff_engine::search::info::{Info, Silent};
-use cutoff_engine::search::limits::Limits;
 use cutoff_engine::search::score::{UciScore, is_mate, mate_moves};
 use cutoff_engine::search::{SearchResult, Settings, Shared};
+use cutoff_engine::time::Limits;
 
 fn search_with(fen: &str, limits: Limits, settings: Settings) -> SearchResult {
     let pos = Position::from_fen(fen, false).unwrap();

@@ -1,8 +1,10 @@
-//! A `--features spsa` build: every search tunable is a UCI spin option, and
-//! setting one changes the search. Each search runs in its own engine
-//! process, since the tunables are process-wide.
+//! A `--features spsa` build: every tunable (the search's and the time
+//! manager's) is a UCI spin option, and setting one changes the search.
+//! Each search runs in its own engine process, since the tunables are
+//! process-wide.
 
-use cutoff_engine::search::params::TUNABLES;
+use cutoff_engine::search::params;
+use cutoff_engine::tunable::Tunable;
 
 use crate::common::{Session, field};
 
@@ -53,8 +55,13 @@ fn set(name: &str, value: i32) -> String {
     format!("setoption name {name} value {value}")
 }
 
+/// Every tunable, the search's and the time manager's.
+fn tunables() -> Vec<&'static Tunable> {
+    params::all().collect()
+}
+
 fn all_defaults() -> Vec<String> {
-    TUNABLES.iter().map(|t| set(t.name, t.default)).collect()
+    tunables().iter().map(|t| set(t.name, t.default)).collect()
 }
 
 #[test]
@@ -62,7 +69,7 @@ fn spsa_uci_lists_every_tunable_as_a_spin_option() {
     let mut s = Session::start();
     s.send("uci");
     let lines = s.read_until(|l| l == "uciok");
-    for t in TUNABLES {
+    for t in tunables() {
         let want = format!(
             "option name {} type spin default {} min {} max {}",
             t.name, t.default, t.min, t.max
@@ -70,13 +77,13 @@ fn spsa_uci_lists_every_tunable_as_a_spin_option() {
         assert!(lines.contains(&want), "missing '{want}'");
     }
     let spins = lines.iter().filter(|l| l.contains(" type spin ")).count();
-    assert!(spins > TUNABLES.len(), "{spins} spin options");
+    assert!(spins > tunables().len(), "{spins} spin options");
 }
 
 #[test]
 fn spsa_out_of_range_values_are_refused() {
     let mut s = Session::start();
-    let t = &TUNABLES[0];
+    let t = tunables()[0];
     let error = s.expect_one_error(&set(t.name, t.max + 1));
     assert!(error.contains("out of range"), "{error}");
 }
@@ -120,7 +127,7 @@ fn spsa_every_technique_off_by_default_changes_the_search_when_on() {
         .iter()
         .map(|fen| fresh_nodes_in(fen, &[], DEEP))
         .collect();
-    let off: Vec<_> = TUNABLES.iter().filter(|t| t.default == 0).collect();
+    let off: Vec<_> = tunables().into_iter().filter(|t| t.default == 0).collect();
     assert!(off.len() >= 10, "{} tunables off by default", off.len());
     for t in off {
         let on = [set(t.name, t.max)];

@@ -1,10 +1,11 @@
 //! `cutoff spsa-params` (every build): OpenBench's SPSA input, one line per
-//! search tunable, and the table of them in docs/search.md.
+//! tunable (the search's and the time manager's), and the table of them in
+//! docs/search.md.
 
 use std::collections::HashSet;
 use std::process::Command;
 
-use cutoff_engine::search::params::TUNABLES;
+use cutoff_engine::search::params;
 
 fn spsa_params() -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_cutoff"))
@@ -37,7 +38,7 @@ fn spsa_params_lines_parse_as_openbench_input() {
         assert!(c_end > 0.0 && c_end <= (max - min) as f64, "'{line}'");
         assert!(r_end > 0.0 && r_end < 1.0, "'{line}'");
     }
-    assert_eq!(names.len(), TUNABLES.len());
+    assert_eq!(names.len(), params::all().count());
     assert!(names.len() > 50, "only {} tunables", names.len());
 }
 
@@ -47,7 +48,7 @@ fn spsa_params_lines_parse_as_openbench_input() {
 fn spsa_table_in_the_docs_matches_the_declaration() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/search.md");
     let doc = std::fs::read_to_string(path).expect("docs/search.md");
-    for t in TUNABLES {
+    for t in params::all() {
         let row = format!(
             "| `{}` | {} | {}..{} | {} |",
             t.name, t.default, t.min, t.max, t.step

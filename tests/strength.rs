@@ -10,10 +10,10 @@ use common::{Session, field, is_legal};
 use cutoff_engine::board::Position;
 use cutoff_engine::engine::Engine;
 use cutoff_engine::search::info::{Info, Reporter};
-use cutoff_engine::search::limits::Limits;
 use cutoff_engine::search::score::UciScore;
 use cutoff_engine::search::strength::{MAX_ELO, MIN_ELO, NOISE_TOP_ELO, Strength, skill_elo};
 use cutoff_engine::search::{SearchResult, Settings};
+use cutoff_engine::time::Limits;
 use cutoff_engine::uci::options;
 
 /// Nodes a stopped search may count past its limit while it unwinds.

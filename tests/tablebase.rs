@@ -11,9 +11,9 @@ use common::Session;
 use cozy_chess::Board;
 use cutoff_engine::board::Position;
 use cutoff_engine::search::info::Info;
-use cutoff_engine::search::limits::Limits;
 use cutoff_engine::search::{self, Settings};
 use cutoff_engine::tablebase::{Syzygy, Tablebase, Wdl, root};
+use cutoff_engine::time::Limits;
 
 const TABLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy");
 

@@ -7,10 +7,9 @@ use crate::common;
 use std::path::PathBuf;
 
 use common::{Session, field};
-use cutoff_engine::board::Board;
+use cutoff_engine::board::Color;
 use cutoff_engine::engine::Engine;
-use cutoff_engine::search::Budget;
-use cutoff_engine::search::limits::Limits;
+use cutoff_engine::time::{Budget, Limits};
 use cutoff_engine::uci::options;
 
 /// Nodes a search may count past its hard limit: the main thread looks at
@@ -29,7 +28,7 @@ fn last_nodes(lines: &[String]) -> u64 {
 /// engine's default).
 fn hard_nodes(clock: u64, inc: u64, per_ms: u64) -> u64 {
     let limits = Limits::clocks(clock, clock, inc);
-    Budget::new(&limits, &Board::default(), 10, 0).unwrap().hard * per_ms
+    Budget::new(&limits, Color::White, 10, 0).unwrap().hard * per_ms
 }
 
 /// Two moves of White under `nodestime 20` from a new engine: (nodes,

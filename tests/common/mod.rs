@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 
 use cutoff_engine::board::{Position, moves};
 use cutoff_engine::search::info::Reporter;
-use cutoff_engine::search::limits::Limits;
 use cutoff_engine::search::{SearchJob, SearchResult, Settings, Shared, ThreadPool};
+use cutoff_engine::time::Limits;
 
 /// One search on a pool of its own (`settings.threads` threads, a table of
 /// `hash_mb` MB), as bench, EPD suites and the lab search; the pool is

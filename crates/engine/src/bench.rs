@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 use crate::board::Position;
 use crate::eval::nnue::{self, Network};
 use crate::search::info::Silent;
-use crate::search::limits::Limits;
 use crate::search::{SearchJob, Settings, Shared, ThreadPool};
+use crate::time::Limits;
 
 pub mod progress;
 mod speedtest;

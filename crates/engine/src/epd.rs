@@ -6,9 +6,9 @@ use cozy_chess::util::parse_san_move;
 
 use crate::board::{Move, Position};
 use crate::search::info::Silent;
-use crate::search::limits::Limits;
 use crate::search::score::{UciScore, is_mate, mate_moves};
 use crate::search::{SearchJob, Settings, Shared, ThreadPool};
+use crate::time::Limits;
 
 /// Mate problems taking at least this long are listed.
 const SLOW_MS: u64 = 1000;

@@ -22,6 +22,8 @@ pub mod rng;
 mod scheduling;
 pub mod search;
 pub mod tablebase;
+pub mod time;
+pub mod tunable;
 pub mod uci;
 
 /// Threads a tool uses by default: every core.

@@ -10,8 +10,8 @@ use serde::Serialize;
 use cutoff_engine::board::Position;
 use cutoff_engine::search::config::SearchConfig;
 use cutoff_engine::search::info::{Info, Reporter};
-use cutoff_engine::search::limits::Limits;
 use cutoff_engine::search::{SearchJob, Settings, Shared, ThreadPool};
+use cutoff_engine::time::Limits;
 
 /// One configuration; the JSON Lines object of `lab ablate --json`.
 #[derive(Clone, Debug, Serialize)]

@@ -8,9 +8,9 @@ use serde::Serialize;
 
 use cutoff_engine::board::Position;
 use cutoff_engine::search::info::Silent;
-use cutoff_engine::search::limits::Limits;
 use cutoff_engine::search::score::{MATE as ENGINE_MATE, is_mate};
 use cutoff_engine::search::{SearchJob, Settings, Shared, ThreadPool};
+use cutoff_engine::time::Limits;
 
 use super::alphabeta::{self, Cutoff};
 use super::chess::{ChessGame, ChessOptions, MATE};

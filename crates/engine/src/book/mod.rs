@@ -11,7 +11,7 @@ pub mod polyglot;
 use std::sync::Arc;
 
 use crate::board::{Board, Color, Move, Position};
-use crate::search::limits::Limits;
+use crate::time::Limits;
 use polyglot::file::Book;
 
 /// The book settings of the engine (`OwnBook`, `BookFile`, `BookDepth`,

@@ -11,14 +11,12 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 pub mod debug_log;
-pub mod lag;
-pub mod nodestime;
 pub mod options;
 
 use crate::board::Position;
 use crate::search::info::Reporter;
-use crate::search::limits::Limits;
 use crate::search::{SearchJob, SearchResult, Shared, ThreadPool};
+use crate::time::{ClockLag, Limits, NodeClock};
 use options::Options;
 
 pub struct Engine {
@@ -39,12 +37,12 @@ pub struct Engine {
     /// Not the search's own stop flag, which it also sets when it ends.
     released: Arc<AtomicBool>,
     /// What moves cost the clock beyond their plans, learned over the game.
-    lag: lag::ClockLag,
+    lag: ClockLag,
     /// Milliseconds from the last `go` to its `bestmove`, set by the search
     /// thread: what the engine itself measured for that move.
     last_elapsed: Arc<AtomicU64>,
     /// `nodestime`: the game's clocks in nodes.
-    node_clock: nodestime::NodeClock,
+    node_clock: NodeClock,
     /// Nodes the last search searched, set by the search thread (0 for a
     /// move answered without one).
     last_nodes: Arc<AtomicU64>,
@@ -70,9 +68,9 @@ impl Engine {
             go_time: Instant::now(),
             done: Arc::new(AtomicBool::new(true)),
             released: Arc::new(AtomicBool::new(true)),
-            lag: lag::ClockLag::default(),
+            lag: ClockLag::default(),
             last_elapsed: Arc::new(AtomicU64::new(0)),
-            node_clock: nodestime::NodeClock::default(),
+            node_clock: NodeClock::default(),
             last_nodes: Arc::new(AtomicU64::new(0)),
             debug_log: debug_log::DebugLog::default(),
         }

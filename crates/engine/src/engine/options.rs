@@ -5,16 +5,15 @@
 
 use std::sync::Arc;
 
-use super::{Engine, debug_log, nodestime};
+use super::{Engine, debug_log};
 use crate::book::BookOptions;
 use crate::book::options::NO_BOOK;
 use crate::eval::nnue::{self, Network};
 use crate::search::Settings;
 use crate::search::config::SearchConfig;
-#[cfg(feature = "spsa")]
-use crate::search::params;
 use crate::search::strength::{self, Strength};
 use crate::tablebase::options::{EMPTY_PATH, SyzygyOptions};
+use crate::time::nodestime;
 
 pub const MAX_HASH_MB: i64 = 32768;
 pub const MAX_THREADS: i64 = 1024;
@@ -165,7 +164,7 @@ pub const OPTIONS: &[UciOption] = &[
         set: |e, v| int(v).map(|n| e.options.skill_level = n as i32),
     },
     // Testing: time controls played in nodes, this many a millisecond
-    // (`engine::nodestime`); 0, on the wall clock. Named as in Stockfish.
+    // (`time::nodestime`); 0, on the wall clock. Named as in Stockfish.
     UciOption {
         name: "nodestime",
         kind: Kind::Spin {
@@ -269,29 +268,39 @@ pub const OPTIONS: &[UciOption] = &[
     },
 ];
 
-/// The search's tunables as spin options, in a `spsa` build (for SPSA
-/// tuning, docs/search.md): named and ranged as declared in
-/// `search::params`. `get` gives the declared default; the value set lives
-/// in the search's atomics, not in `Options`.
+/// The tunables as spin options, in a `spsa` build (for SPSA tuning,
+/// docs/search.md): named and ranged as declared in `search::params` and
+/// `time::params`; the `params` in scope where the list is expanded sets
+/// them. `get` gives the declared default; the value set lives in the
+/// declaring module's atomics, not in `Options`.
 #[cfg(feature = "spsa")]
 macro_rules! tunable_options {
     ($( $(#[$doc:meta])* $name:ident: $ty:ty = $default:literal, $min:literal, $max:literal, $step:literal; )*) => {
-        const TUNABLE_OPTIONS: &[UciOption] = &[$(UciOption {
+        &[$(UciOption {
             name: stringify!($name),
             kind: Kind::Spin { min: $min, max: $max },
             get: |_| Value::Int($default),
             set: |_, v| params::set(params::Id::$name, int(v)? as i32),
-        }),*];
+        }),*]
     };
 }
 #[cfg(feature = "spsa")]
-crate::search::params::for_each_tunable!(tunable_options);
+const TUNABLE_OPTIONS: [&[UciOption]; 2] = [
+    {
+        use crate::search::params;
+        params::for_each_tunable!(tunable_options)
+    },
+    {
+        use crate::time::params;
+        params::for_each_tunable!(tunable_options)
+    },
+];
 #[cfg(not(feature = "spsa"))]
-const TUNABLE_OPTIONS: &[UciOption] = &[];
+const TUNABLE_OPTIONS: [&[UciOption]; 0] = [];
 
 /// Every option `uci` lists: the table, then a `spsa` build's tunables.
 pub fn all() -> impl Iterator<Item = &'static UciOption> {
-    OPTIONS.iter().chain(TUNABLE_OPTIONS)
+    OPTIONS.iter().chain(TUNABLE_OPTIONS.into_iter().flatten())
 }
 
 /// The option named `name`, case-insensitively (as UCI requires).

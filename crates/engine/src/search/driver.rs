@@ -21,9 +21,9 @@
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
+use super::clock::Clock;
 use super::info::{Bound, Info, Reporter};
 use super::job::{SearchResult, Settings};
-use super::limits::Limits;
 use super::outcome::RootOutcome;
 use super::params::{aspiration_delta, aspiration_growth_pct, aspiration_min_depth};
 use super::report::pv_to_uci;
@@ -32,8 +32,8 @@ use super::score::{INFINITE, MAX_PLY, Score, is_mate, mate_moves};
 use super::shared::Shared;
 use super::strength::Strength;
 use super::thread::{Task, ThreadData, Worker};
-use super::time::{Clock, Iteration, Trend};
 use crate::board::{Move, Position};
+use crate::time::{Iteration, Limits, Trend};
 
 /// Prepared here, where the root is examined; defined beside the workers
 /// that search it.

@@ -4,19 +4,19 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::limits::Limits;
 use super::score::Score;
 use super::{config, strength};
 use crate::board::{Move, Position};
 use crate::eval::nnue::{self, Network};
 use crate::tablebase::Syzygy;
+use crate::time::Limits;
 
 /// Settings of a search that come from engine options, not from `go`.
 #[derive(Clone, Debug)]
 pub struct Settings {
     pub move_overhead: u64,
     /// Milliseconds each move is expected to cost the clock beyond the
-    /// search's own time (`engine::lag`); every time plan is that much
+    /// search's own time (`time::lag`); every time plan is that much
     /// shorter. 0 outside of games.
     pub clock_lag: u64,
     pub multipv: usize,
@@ -31,7 +31,7 @@ pub struct Settings {
     /// A strength limit (`UCI_LimitStrength`); `None` for full strength.
     pub strength: Option<strength::Strength>,
     /// `nodestime`: time is counted in nodes, this many a millisecond
-    /// (`engine::nodestime`); `None` for the wall clock.
+    /// (`time::nodestime`); `None` for the wall clock.
     pub nodes_per_ms: Option<u64>,
 }
 

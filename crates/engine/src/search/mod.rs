@@ -2,20 +2,21 @@
 //! principal variation alpha-beta search (`alphabeta`, `quiescence`), with a
 //! shared transposition table (`tt`), a staged move picker (`movepick`),
 //! history heuristics (`history`, `correction`), pruning and reductions
-//! (`pruning`, `lmr`), extensions (`extensions`), time management (`time`)
-//! and Lazy SMP threads (`driver`, `thread`) on a persistent thread pool
-//! (`pool`). The driver reports through `report`, which shows what
-//! `outcome` knows for certain about the root (a draw by rule, tablebase
-//! results). Helpers share the named per-node state of `node`; every
-//! search number is in `params` (declared through `tunable`, so that a
-//! `spsa` build can set them as UCI options). Every technique can be switched off through
-//! `config::SearchConfig`.
+//! (`pruning`, `lmr`), extensions (`extensions`), the stop rule (`clock`,
+//! over `crate::time`'s plan) and Lazy SMP threads (`driver`, `thread`) on
+//! a persistent thread pool (`pool`). The driver reports through `report`,
+//! which shows what `outcome` knows for certain about the root (a draw by
+//! rule, tablebase results). Helpers share the named per-node state of
+//! `node`; every search number is in `params` (declared through
+//! `crate::tunable`, so that a `spsa` build can set them as UCI options).
+//! Every technique can be switched off through `config::SearchConfig`.
 //!
 //! What a search is asked and answers is in `job`, what its threads share
 //! in `shared`. This file only names the modules: no file of the search
 //! imports from it.
 
 pub(crate) mod alphabeta;
+pub(crate) mod clock;
 pub mod config;
 pub(crate) mod correction;
 pub(crate) mod driver;
@@ -25,7 +26,6 @@ pub(crate) mod extensions;
 pub mod history;
 pub mod info;
 pub mod job;
-pub mod limits;
 pub(crate) mod lmr;
 #[doc(hidden)]
 pub mod movepick;
@@ -43,13 +43,10 @@ pub mod shared;
 pub mod strength;
 pub(crate) mod tbprobe;
 pub(crate) mod thread;
-pub(crate) mod time;
 pub mod tt;
-pub mod tunable;
 
 pub use job::{SearchJob, SearchResult, Settings};
 pub use pool::{Team, ThreadPool};
 pub use report::pv_to_uci;
 pub use shared::{DEFAULT_HASH_MB, Shared};
 pub use thread::ThreadData;
-pub use time::Budget;

@@ -2,11 +2,12 @@
 //! is there. The code using them is in the technique's file; the on/off
 //! switches are in `config`. Values began as the usual starting points of
 //! the literature (Stockfish, Ethereal); the tunables are declared once
-//! below (`tunable` says how), so SPSA can tune them through UCI options in
-//! a `spsa` build. Limits that are not choices stay plain constants.
+//! below (`crate::tunable` says how), so SPSA can tune them through UCI
+//! options in a `spsa` build. Limits that are not choices stay plain
+//! constants. The time manager's numbers are in `time::params`.
 
 use super::score::Score;
-use super::tunable::{Tunable, declare_tunables};
+use crate::tunable::{Tunable, declare_tunables};
 
 /// The tunables, as `name: type = default, min, max, step;` (`step` is
 /// OpenBench's `c_end`). Passes the list to `$declare`: `declare_tunables`
@@ -238,52 +239,6 @@ macro_rules! for_each_tunable {
             /// Each generation an entry is old counts as this many plies less
             /// depth when choosing the entry to replace.
             tt_age_plies: i32 = 8, 0, 16, 1;
-
-            // --- Time management (time.rs) ---
-
-            /// Moves assumed left in the game when the GUI does not say,
-            /// at an increment of `SHORT_INCREMENT_MS` or less (and with
-            /// none); `long_moves_to_go` from `LONG_INCREMENT_MS` on,
-            /// linearly between.
-            default_moves_to_go: u64 = 20, 15, 50, 2;
-            long_moves_to_go: u64 = 30, 15, 50, 2;
-            /// Most of the remaining clock planned for one move, in percent.
-            max_clock_share_pct: i32 = 60, 30, 90, 3;
-            /// Percent of the increment planned per move (under 100 the
-            /// rest builds clock above the stall reserve; over 100 spends
-            /// from the base, as far as the refill bound allows).
-            increment_pct: u64 = 100, 50, 150, 5;
-            /// The same from `LONG_INCREMENT_MS` on, linearly between.
-            long_increment_pct: u64 = 75, 50, 150, 5;
-            /// The hard limit may stretch the soft one this much (percent).
-            hard_over_soft_pct: i32 = 400, 200, 800, 25;
-            /// Soft-limit factor (percent) by how many iterations the best
-            /// move has not changed: a move that keeps winning needs less time.
-            stability_0_pct: i32 = 160, 100, 250, 8;
-            stability_1_pct: i32 = 130, 80, 200, 6;
-            stability_2_pct: i32 = 110, 70, 160, 5;
-            stability_3_pct: i32 = 100, 60, 150, 5;
-            stability_4_pct: i32 = 90, 50, 140, 5;
-            stability_5_pct: i32 = 80, 40, 130, 5;
-            /// A score drop between iterations (capped here, in cp) means
-            /// trouble: the soft limit grows by `drop / falling_divisor`.
-            falling_max_drop: Score = 100, 20, 300, 10;
-            falling_divisor: i32 = 200, 50, 600, 15;
-            /// Soft-limit factor `effort_base - share of nodes under the best
-            /// move`, clamped (percent): a best move holding most nodes is clear.
-            effort_base_pct: i32 = 160, 100, 250, 6;
-            effort_min_pct: i32 = 60, 20, 100, 4;
-            effort_max_pct: i32 = 140, 100, 250, 6;
-            /// The time plan by game phase (percent of the usual plan; 100
-            /// everywhere is the flat plan): a bare board gets
-            /// `time_endgame_pct`, `time_phase_full` phase points (of 24) or
-            /// more `time_middle_pct`, linearly between; the first
-            /// `time_ramp_moves` moves ramp up from `time_opening_pct`.
-            time_opening_pct: u64 = 100, 40, 150, 5;
-            time_ramp_moves: u64 = 10, 1, 30, 1;
-            time_middle_pct: u64 = 100, 60, 180, 5;
-            time_endgame_pct: u64 = 100, 40, 150, 5;
-            time_phase_full: u64 = 16, 4, 24, 1;
         }
     };
 }
@@ -293,14 +248,20 @@ pub(crate) use for_each_tunable;
 
 for_each_tunable!(declare_tunables);
 
+/// Every tunable of the engine: the search's, then the time manager's
+/// (`time::params`).
+pub fn all() -> impl Iterator<Item = &'static Tunable> {
+    TUNABLES.iter().chain(crate::time::params::TUNABLES)
+}
+
 /// Every tunable in OpenBench's SPSA input format (`cutoff spsa-params`).
 pub fn spsa_input() -> String {
-    super::tunable::spsa_input(TUNABLES)
+    crate::tunable::spsa_input(all())
 }
 
 /// The tunable named `name` (case-insensitive, as UCI option names).
 pub fn find(name: &str) -> Option<&'static Tunable> {
-    TUNABLES.iter().find(|t| t.name.eq_ignore_ascii_case(name))
+    all().find(|t| t.name.eq_ignore_ascii_case(name))
 }
 
 /// Quiet moves searched before late move pruning starts (fewer when the
@@ -325,61 +286,16 @@ pub const CURRMOVE_AFTER_MS: u64 = 3000;
 /// Aspiration fail lines only after this long, for the same reason.
 pub const BOUND_INFO_AFTER_MS: u64 = 1000;
 
-/// The most moves a GUI's `movestogo` is planned as: with 40 moves to go
-/// the plan spends as if 30 were left. Apart from `default_moves_to_go`
-/// (sudden death) so that tuning one does not move the other. Not measured
-/// against other values.
-pub const MOVES_TO_GO_CAP: u64 = 30;
-
-/// The increments (ms) at and under which the plan is the short one
-/// (`default_moves_to_go`, `increment_pct`) and from which it is the long
-/// one (`long_moves_to_go`, `long_increment_pct`). The increment stands
-/// for the control's length (most controls give about a hundredth of the
-/// base): the short plan gained at 10+0.1 and lost at 40+0.4, where the
-/// long one is the plan that won (docs/search.md, "Time management").
-pub const SHORT_INCREMENT_MS: u64 = 100;
-pub const LONG_INCREMENT_MS: u64 = 400;
-
-/// The share for the last move before a time control (`movestogo 1`): the
-/// clock is refilled after it, so nearly all of it may go. Not tuned: games
-/// with an increment never reach it.
-pub const LAST_MOVE_CLOCK_SHARE: f64 = 0.9;
-/// Clock kept in hand, in Move Overheads: no move plans to spend into it, so
-/// at a low clock the engine plays fast and lets the increment refill it,
-/// rather than sink to a few milliseconds where any stall of the machine or
-/// the GUI loses on time (seen at 1+0.01: 88 ms taken with 21 ms left).
-/// The three reserves are insurance against stalls, not strength choices: a
-/// tuner on a quiet machine would spend them.
-pub const RESERVE_OVERHEADS: u64 = 5;
-/// Clock no move plans to spend into, in ms, so that a stall of the machine
-/// or the GUI does not lose on time (seen at 5+0.05: a 300 ms stop with
-/// 177 ms left). A stall at the end of a move adds to the hard limit, so
-/// this keeps 100 ms beyond a 300 ms one (with 300, one left -43 ms). The
-/// clock then settles near this plus 7.5 increments.
-pub const STALL_RESERVE_MS: u64 = 400;
-/// On a short clock at most this share of it is held back, so that it still
-/// moves; below the full reserve the hard limit is the rest, so a long think
-/// cannot drain the clock (with 0.5, one went from 576 to 264 ms in two
-/// moves).
-pub const STALL_RESERVE_SHARE: f64 = 0.8;
-/// With an increment, a move may spend at most the clock above the full
-/// stall reserve plus this share of the increment, so a clock near or
-/// under the reserve refills by the rest on every move, however the soft
-/// limit is scaled. Binds only under about 500 ms of clock. Without it,
-/// the whole increment planned let 3% of moves stalled for 300 ms at
-/// 5+0.05 lose a game on time; with 75, one stall left 28 ms, with 50 the
-/// least was 118 ms (docs/reliability.md).
-pub const LOW_CLOCK_INCREMENT_PCT: u64 = 50;
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn names_are_unique_and_found_case_insensitively() {
-        for (i, t) in TUNABLES.iter().enumerate() {
+        let all: Vec<_> = all().collect();
+        for (i, t) in all.iter().enumerate() {
             assert!(
-                TUNABLES[..i]
+                all[..i]
                     .iter()
                     .all(|u| !u.name.eq_ignore_ascii_case(t.name)),
                 "{} twice",
@@ -396,7 +312,6 @@ mod tests {
     #[test]
     fn accessors_give_the_declared_defaults() {
         assert_eq!(rfp_margin(), TUNABLES[Id::rfp_margin as usize].default);
-        assert_eq!(default_moves_to_go(), 20);
         assert_eq!(lmp_threshold(4, true), 19);
         assert_eq!(lmp_threshold(4, false), 9);
     }

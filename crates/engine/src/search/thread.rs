@@ -7,24 +7,24 @@
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
+use super::clock::Clock;
 use super::config::SearchConfig;
 use super::eval_scale;
 use super::history::{Cutoff, Histories, PieceTo, learn_cutoff};
 use super::info::Reporter;
 use super::job::Settings;
-use super::limits::Limits;
 use super::lmr::LmrTable;
 use super::movepick::{MovePicker, OrderContext};
 use super::outcome::RootOutcome;
 use super::pv::PvTable;
 use super::score::{INFINITE, MAX_PLY, NO_EVAL, Score};
 use super::shared::Shared;
-use super::time::Clock;
 use crate::board::moves::CheckInfo;
 use crate::board::{BitBoard, Move, Position};
 use crate::eval::Evaluator;
 use crate::eval::nnue::Network;
 use crate::tablebase::Syzygy;
+use crate::time::Limits;
 
 /// What every thread of one search is given.
 pub(crate) struct Task {

@@ -16,8 +16,8 @@ use crate::engine::Engine;
 use crate::engine::debug_log::DebugLog;
 use crate::eval::wdl::{self, Wdl};
 use crate::search::info::{Bound, Info, Outcome, Reporter};
-use crate::search::limits::Limits;
 use crate::search::score::UciScore;
+use crate::time::Limits;
 use command::{Command, GoArgs};
 
 pub const ENGINE_NAME: &str = concat!("Cutoff ", env!("CARGO_PKG_VERSION"));

@@ -5,9 +5,9 @@
 use crate::games::GameRecord;
 use cutoff_engine::board::{Board, Color, Position};
 use cutoff_engine::search::info::Silent;
-use cutoff_engine::search::limits::Limits;
 use cutoff_engine::search::score::is_mate;
 use cutoff_engine::search::{self, SearchJob, Settings, ThreadPool};
+use cutoff_engine::time::Limits;
 
 /// A small deterministic generator (xorshift64*), one per game.
 pub struct Rng(u64);

@@ -16,8 +16,8 @@ use crate::datagen::write_in_order;
 use crate::nnue::data::Filter;
 use cutoff_engine::board::{Position, fen};
 use cutoff_engine::search::info::Silent;
-use cutoff_engine::search::limits::Limits;
 use cutoff_engine::search::{SearchJob, Settings, Shared, ThreadPool};
+use cutoff_engine::time::Limits;
 
 /// What to rescore and how.
 #[derive(Clone, Debug)]

@@ -1,20 +1,14 @@
-//! Clock lag: what each move costs the GUI's clock beyond the search's own
-//! plan, learned from one clocked `go` to the next of the same game.
-//!
-//! Two costs no time plan sees: time between `bestmove` and the next `go`
-//! charged by the GUI (its own latency, the pipe), and time past the hard
-//! limit, when the machine stopped the engine near the end of a move (the
-//! monotonic clock runs on while a process is stopped, so the search finds
-//! itself past its limit when it runs again). Both drain the clock at a rate
-//! the plan does not know: stalls on one move in ten of 300 ms each eat 60%
-//! of a 50 ms increment. The mean of these costs is planned for: every move
-//! plans that much less (`Settings::clock_lag`), and the clock settles above
-//! the stall reserve instead of sinking below it. On a quiet machine the
-//! cost is a few milliseconds and the plans hardly change.
+//! Clock lag: what each move costs the GUI's clock beyond its plan, learned
+//! from one clocked `go` to the next of the same game. Two costs no plan
+//! sees: what the GUI charges beyond the engine's own measure (its latency,
+//! the pipe), and time past the hard limit when the machine stopped the
+//! engine near the end of a move (the monotonic clock runs on meanwhile).
+//! Every plan is shortened by their running mean, so that frequent stalls
+//! do not sink the clock below the stall reserve.
 
+use super::limits::Limits;
+use super::plan::Budget;
 use crate::board::{Color, Position};
-use crate::search::Budget;
-use crate::search::limits::Limits;
 
 /// Weight of the newest move in the running mean (1/8: a stall is felt for
 /// about eight moves, and one move in ten stalling is planned for steadily).
@@ -74,7 +68,7 @@ impl ClockLag {
             let sample = cost(&prev, now, last_elapsed).min(MAX_SAMPLE_MS);
             self.mean_ms += (sample as f64 - self.mean_ms) * WEIGHT;
         }
-        let budget = Budget::new(limits, pos.board(), overhead, self.ms());
+        let budget = Budget::new(limits, side, overhead, self.ms());
         if let (Some((clock, inc)), Some(budget), false) = (clock, budget, limits.ponder) {
             self.pending = Some(Move {
                 side,
@@ -100,7 +94,6 @@ fn cost(prev: &Move, now: u64, elapsed: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Board, Position};
 
     fn clock(wtime: u64, btime: u64, inc: u64) -> Limits {
         Limits::clocks(wtime, btime, inc)
@@ -131,7 +124,7 @@ mod tests {
     fn a_stall_past_the_hard_limit_is_learned_and_fades() {
         let mut lag = ClockLag::default();
         let limits = clock(5_000, 5_000, 50);
-        let hard = Budget::new(&limits, &Board::default(), 10, 0).unwrap().hard;
+        let hard = Budget::new(&limits, Color::White, 10, 0).unwrap().hard;
         lag.start_move(&white_at(1), &limits, 10, 0);
         // The move ran 300 ms past its hard limit: the GUI charged it all.
         let elapsed = hard + 300;
@@ -179,8 +172,8 @@ mod tests {
     #[test]
     fn the_lag_shortens_every_plan() {
         let limits = clock(5_000, 5_000, 50);
-        let quiet = Budget::new(&limits, &Board::default(), 10, 0).unwrap();
-        let lagged = Budget::new(&limits, &Board::default(), 10, 30).unwrap();
+        let quiet = Budget::new(&limits, Color::White, 10, 0).unwrap();
+        let lagged = Budget::new(&limits, Color::White, 10, 30).unwrap();
         assert_eq!(lagged.soft, quiet.soft - 30);
     }
 }

@@ -1,4 +1,5 @@
-//! How a search parameter is declared once (in `params`) and read.
+//! How a tunable parameter is declared once (in `search::params` and
+//! `time::params`) and read.
 //!
 //! `declare_tunables!` turns each `name: type = default, min, max, step;`
 //! into an accessor `name()` and a row of `TUNABLES`. In a normal build the
@@ -34,8 +35,8 @@ impl Tunable {
 }
 
 /// Every tunable in OpenBench's SPSA input format, one line each.
-pub fn spsa_input(tunables: &[Tunable]) -> String {
-    tunables.iter().map(|t| t.spsa_line() + "\n").collect()
+pub fn spsa_input<'a>(tunables: impl IntoIterator<Item = &'a Tunable>) -> String {
+    tunables.into_iter().map(|t| t.spsa_line() + "\n").collect()
 }
 
 /// Declares the tunables listed as `$(#[doc])* name: type = default, min,
@@ -50,8 +51,8 @@ macro_rules! declare_tunables {
         pub enum Id { $($name),* }
 
         /// Every tunable, in declaration order.
-        pub const TUNABLES: &[$crate::search::tunable::Tunable] = &[$(
-            $crate::search::tunable::Tunable {
+        pub const TUNABLES: &[$crate::tunable::Tunable] = &[$(
+            $crate::tunable::Tunable {
                 name: stringify!($name),
                 default: $default,
                 min: $min,

@@ -1,28 +1,16 @@
-//! `nodestime`: the time control played in nodes, as Stockfish does, for
-//! testing on machines whose speed varies (a shared or busy machine, a
-//! cloud one): a move then costs the same whatever the machine's load.
-//!
-//! With `nodestime` N, every time of `go` counts N nodes a millisecond.
-//! At the first clocked `go` of a game, the side to move's clock (`wtime`
-//! or `btime`) becomes a node clock of that many milliseconds times N.
-//! From then on the engine keeps that clock itself: each search takes the
-//! nodes it searched off it and adds the increment (`winc` or `binc`)
-//! times N; the clocks the GUI sends later are ignored (they run on the
-//! wall clock, which this mode leaves out). `ucinewgame` and a change of
-//! `nodestime` start again from the next `go`'s clock. The time manager
-//! plans as usual, in milliseconds of N nodes each (the node clock, the
-//! increment, `movetime` and `Move Overhead` alike), and the search stops
-//! on nodes: `Settings::nodes_per_ms`. The node clock of a game of
-//! `x moves in y` (`movestogo`) is not refilled, as in Stockfish: the mode
-//! is for increment time controls. A ponder search counts all its nodes,
-//! those before `ponderhit` too (the clock has no other measure of them).
-//!
-//! The GUI's clock still runs on real time: N must be below the engine's
-//! real speed on the machine (nodes a millisecond, a thousandth of the
-//! `nps` of `info`), or it loses on time.
+//! `nodestime` (as Stockfish's): the time control played in nodes, N a
+//! millisecond, so that a move costs the same however loaded the machine.
+//! The first clocked `go` of a game sets the side's node clock to its
+//! `wtime` or `btime` times N; from then on the engine keeps that clock
+//! itself (less the nodes searched, plus the increment times N) and ignores
+//! the GUI's clocks, until `ucinewgame` or a new N. The plan is made as
+//! usual in milliseconds of N nodes, and the search stops on nodes. As in
+//! Stockfish, `movestogo` does not refill the node clock, and a ponder
+//! search counts its nodes before `ponderhit` too. The GUI's clock still
+//! runs on real time: N must stay below the engine's real speed.
 
+use super::limits::Limits;
 use crate::board::Color;
-use crate::search::limits::Limits;
 
 /// The largest `nodestime` (as Stockfish's).
 pub const MAX_NODES_PER_MS: i64 = 10_000;
