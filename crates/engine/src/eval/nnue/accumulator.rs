@@ -224,10 +224,14 @@ impl<const H: usize> Accumulators for Fixed<H> {
             let (done, rest) = accs.split_at_mut(ply);
             let (parent, acc, info) = (&done[ply - 1], &mut rest[0], &mut plies[ply]);
             let need = [ply > from[0], ply > from[1]];
-            for p in 0..2 {
-                if need[p] {
-                    acc.apply(parent, p, views[p], &info.change, rows);
-                }
+            if need == [true, true] {
+                // Constant perspectives: each update's rows are found
+                // without a run-time index into the views.
+                acc.apply(parent, 0, views[0], &info.change, rows);
+                acc.apply(parent, 1, views[1], &info.change, rows);
+            } else {
+                let p = usize::from(need[1]);
+                acc.apply(parent, p, views[p], &info.change, rows);
             }
             info.computed = [info.computed[0] | need[0], info.computed[1] | need[1]];
         }

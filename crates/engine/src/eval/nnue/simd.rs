@@ -122,10 +122,7 @@ pub fn update_with<O: Ops, const H: usize>(
     }
 }
 
-/// [`screlu_dot2`] with the op set `O`: the sum over both halves of
-/// `clamp(acc, 0, QA)^2 * weight`, computed as `(v * w) * v` with `v * w`
-/// kept in 16 bits, which holds because training clips the output weights
-/// (`v <= 255`, `|w| <= 127`).
+/// [`screlu_dot2`] with the op set `O`.
 #[inline(always)]
 pub fn screlu_dot2_with<O: Ops, const H: usize>(
     us: &[i16; H],
@@ -139,15 +136,25 @@ pub fn screlu_dot2_with<O: Ops, const H: usize>(
             "the loops take CHUNK values at a time"
         )
     };
+    let sum = screlu_dot::<O, H>(O::zero_i32(), us, w_us);
+    O::sum_i32(screlu_dot::<O, H>(sum, them, w_them))
+}
+
+/// `sum` plus `clamp(acc, 0, QA)^2 * weights`, in i32 lanes, computed as
+/// `(v * w) * v` with `v * w` kept in 16 bits, which holds because training
+/// clips the output weights (`v <= 255`, `|w| <= 127`).
+#[inline(always)]
+fn screlu_dot<O: Ops, const H: usize>(
+    mut sum: O::I32,
+    acc: &[i16; H],
+    weights: &[i16; H],
+) -> O::I32 {
     let (zero, qa) = (O::splat(0), O::splat(QA as i16));
-    let mut sum = O::zero_i32();
-    for (acc, weights) in [(us, w_us), (them, w_them)] {
-        for (a, w) in acc.as_chunks().0.iter().zip(weights.as_chunks().0) {
-            let v = O::min(O::max(O::load(a), zero), qa);
-            sum = O::add_i32(sum, O::madd(O::mul_lo(v, O::load(w)), v));
-        }
+    for (a, w) in acc.as_chunks().0.iter().zip(weights.as_chunks().0) {
+        let v = O::min(O::max(O::load(a), zero), qa);
+        sum = O::add_i32(sum, O::madd(O::mul_lo(v, O::load(w)), v));
     }
-    O::sum_i32(sum)
+    sum
 }
 
 /// Portable code, one lane at a time (which LLVM vectorises as far as the
