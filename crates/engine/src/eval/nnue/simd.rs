@@ -26,7 +26,7 @@ pub trait Ops {
     const NAME: &'static str;
     /// [`CHUNK`] lanes of i16.
     type I16: Copy;
-    /// [`CHUNK`]` / 2` lanes of i32.
+    /// Half as many lanes of i32.
     type I32: Copy;
 
     fn load(src: &[i16; CHUNK]) -> Self::I16;
@@ -102,12 +102,7 @@ pub fn update_with<O: Ops, const H: usize>(
     add: &[&[i16; H]],
     sub: &[&[i16; H]],
 ) {
-    const {
-        assert!(
-            H.is_multiple_of(CHUNK),
-            "the loops take CHUNK values at a time"
-        )
-    };
+    const { assert!(H.is_multiple_of(CHUNK), "H must be a multiple of CHUNK") };
     let chunk = |row: &[i16; H], i: usize| -> O::I16 { O::load(&row.as_chunks().0[i]) };
     let dst = dst.as_chunks_mut::<CHUNK>().0;
     for (i, out) in dst.iter_mut().enumerate() {
@@ -130,12 +125,7 @@ pub fn screlu_dot2_with<O: Ops, const H: usize>(
     them: &[i16; H],
     w_them: &[i16; H],
 ) -> i32 {
-    const {
-        assert!(
-            H.is_multiple_of(CHUNK),
-            "the loops take CHUNK values at a time"
-        )
-    };
+    const { assert!(H.is_multiple_of(CHUNK), "H must be a multiple of CHUNK") };
     let sum = screlu_dot::<O, H>(O::zero_i32(), us, w_us);
     O::sum_i32(screlu_dot::<O, H>(sum, them, w_them))
 }
