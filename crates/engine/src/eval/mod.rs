@@ -123,7 +123,7 @@ impl Evaluator {
     pub fn new(net: Option<Arc<nnue::Network>>) -> Self {
         Self {
             pawns: PawnTable::default(),
-            network: net.map(|n| nnue::AccumulatorStack::new(n)),
+            network: net.map(nnue::AccumulatorStack::new),
         }
     }
 
