@@ -1,17 +1,19 @@
-//! Times the network's hot loops on each kernel: the incremental update of
-//! one accumulator (two rows added, two removed, as a capture does) and the
-//! SCReLU output of both perspectives. `cargo run --release --example
-//! nnue_kernels`; prints nanoseconds per call and the SIMD/scalar ratio.
+//! Times the network's hot loops with each op set of the build: the
+//! incremental update of one accumulator (two rows added, two removed, as a
+//! capture does) and the SCReLU output of both perspectives. `cargo run
+//! --release --example nnue_kernels`; prints nanoseconds per call and the
+//! ratio to the scalar op set.
 
 use std::hint::black_box;
 use std::time::Instant;
 
-use cutoff_engine::eval::nnue::{DEFAULT_HIDDEN, Kernel, default_network};
+use cutoff_engine::eval::nnue::default_network;
+use cutoff_engine::eval::nnue::simd::{self, Ops, Scalar};
 
-/// The embedded network's size, which the kernels are timed at.
-const H: usize = DEFAULT_HIDDEN;
+/// The embedded network's size, which the loops are timed at.
+const H: usize = 384;
 
-fn time(label: &str, kernel: Kernel, rounds: u32) -> (f64, f64) {
+fn time<O: Ops>(rounds: u32) -> (f64, f64) {
     let net = default_network();
     assert_eq!(net.hidden(), H, "the embedded network's size");
     let (a, b, c, d) = (
@@ -24,7 +26,7 @@ fn time(label: &str, kernel: Kernel, rounds: u32) -> (f64, f64) {
     let mut out = [0i16; H];
     let start = Instant::now();
     for _ in 0..rounds {
-        kernel.update_n::<H, 2, 2>(&mut out, black_box(&acc), &[a, b], &[c, d]);
+        simd::update_with::<O, H>(&mut out, black_box(&acc), &[a, b], &[c, d]);
         std::mem::swap(&mut acc, &mut out);
     }
     let update = start.elapsed().as_nanos() as f64 / f64::from(rounds);
@@ -36,25 +38,39 @@ fn time(label: &str, kernel: Kernel, rounds: u32) -> (f64, f64) {
     let start = Instant::now();
     let mut sum = 0i32;
     for _ in 0..rounds {
-        sum = sum.wrapping_add(kernel.screlu_dot2(black_box(&acc), w_us, black_box(&out), w_them));
+        let (us, them) = (black_box(&acc), black_box(&out));
+        sum = sum.wrapping_add(simd::screlu_dot2_with::<O, H>(us, w_us, them, w_them));
     }
     black_box(sum);
     let output = start.elapsed().as_nanos() as f64 / f64::from(rounds);
-    println!("{label:>7}: update {update:7.1} ns, output {output:7.1} ns");
+    println!(
+        "{:>7}: update {update:7.1} ns, output {output:7.1} ns",
+        O::NAME
+    );
     (update, output)
+}
+
+/// Times `O` and prints its speed against the scalar op set's.
+fn against_scalar<O: Ops>(scalar: (f64, f64), rounds: u32) {
+    let fast = time::<O>(rounds);
+    println!(
+        "{} / scalar speed: update x{:.1}, output x{:.1}",
+        O::NAME,
+        scalar.0 / fast.0,
+        scalar.1 / fast.1
+    );
 }
 
 fn main() {
     let rounds = 2_000_000;
-    let scalar = time("scalar", Kernel::Scalar, rounds);
-    #[cfg(target_arch = "x86_64")]
-    for (name, kernel) in [("avx2", Kernel::avx2()), ("avx512", Kernel::avx512())] {
-        let Some(kernel) = kernel else { continue };
-        let simd = time(name, kernel, rounds);
-        println!(
-            "{name} / scalar speed: update x{:.1}, output x{:.1}",
-            scalar.0 / simd.0,
-            scalar.1 / simd.1
-        );
-    }
+    println!("this build's op set: {}", <simd::Native as Ops>::NAME);
+    let scalar = time::<Scalar>(rounds);
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    against_scalar::<simd::avx2::Avx2>(scalar, rounds);
+    #[cfg(all(
+        target_arch = "x86_64",
+        target_feature = "avx512f",
+        target_feature = "avx512bw"
+    ))]
+    against_scalar::<simd::avx512::Avx512>(scalar, rounds);
 }

@@ -1,6 +1,6 @@
 //! The network evaluation: incremental accumulators equal a full refresh
-//! for every feature set and several hidden sizes, the SIMD and scalar paths
-//! agree, and the trainer's float network agrees with the quantised one it
+//! for every feature set and several hidden sizes, evaluations equal plain
+//! integer code, and the trainer's float network agrees with the quantised one it
 //! exports, with one output bucket and with several, with plain, mirrored
 //! and king-bucketed inputs. (The network file: `nnue_file.rs`.)
 
@@ -8,10 +8,10 @@ use std::path::PathBuf;
 
 use std::sync::Arc;
 
-use cutoff_engine::board::{Board, Move, Piece, Position, STARTPOS};
+use cutoff_engine::board::{Board, Color, Move, Piece, Position, STARTPOS};
 use cutoff_engine::eval::nnue::{
-    self, Accumulator, AccumulatorStack, DEFAULT_HIDDEN, FeatureSet, Kernel, Network,
-    default_network, output_bucket,
+    self, Accumulator, AccumulatorStack, DEFAULT_HIDDEN, FeatureSet, Network, QA, QB, SCALE,
+    default_network, features, output_bucket,
 };
 use cutoff_train::nnue::checkpoint::quantise;
 use cutoff_train::nnue::data::{self, Rng};
@@ -128,7 +128,7 @@ fn random_walks_stay_exact(net: &Arc<Network>) {
     for fen in FENS {
         for _ in 0..12 {
             let mut pos = Position::from_fen(fen, false).expect("test FEN");
-            let mut stack = AccumulatorStack::new(net.clone(), Kernel::best());
+            let mut stack = AccumulatorStack::new(net.clone());
             stack.reset(pos.board());
             for _ in 0..150 {
                 let moves = pos.legal_moves();
@@ -161,7 +161,7 @@ fn random_walks_stay_exact(net: &Arc<Network>) {
                 // Evaluate only some plies, so several pushes are caught up at once.
                 if rng.next_u64().is_multiple_of(3) {
                     let b = pos.board();
-                    let fresh = Accumulator::refresh(net, b, Kernel::Scalar);
+                    let fresh = Accumulator::refresh(net, b);
                     assert_eq!(
                         stack.current(b),
                         fresh,
@@ -197,7 +197,7 @@ fn bucketed_stack_evaluates_like_a_refresh() {
     let mut buckets_seen = std::collections::HashSet::new();
     for _ in 0..20 {
         let mut pos = Position::from_fen(STARTPOS, false).expect("start");
-        let mut stack = AccumulatorStack::new(net.clone(), Kernel::best());
+        let mut stack = AccumulatorStack::new(net.clone());
         stack.reset(pos.board());
         for _ in 0..200 {
             let moves = pos.legal_moves();
@@ -224,7 +224,7 @@ fn every_special_move_updates_correctly() {
         let mut seen = Seen::default();
         for fen in FENS {
             let mut pos = Position::from_fen(fen, false).expect("test FEN");
-            let mut stack = AccumulatorStack::new(net.clone(), Kernel::best());
+            let mut stack = AccumulatorStack::new(net.clone());
             stack.reset(pos.board());
             for mv in pos.legal_moves() {
                 seen.count(pos.board(), mv);
@@ -234,7 +234,7 @@ fn every_special_move_updates_correctly() {
                     seen.count(pos.board(), reply);
                     stack.push(pos.board(), reply);
                     pos.play(reply);
-                    let fresh = Accumulator::refresh(&net, pos.board(), Kernel::Scalar);
+                    let fresh = Accumulator::refresh(&net, pos.board());
                     assert_eq!(
                         stack.current(pos.board()),
                         fresh,
@@ -244,7 +244,7 @@ fn every_special_move_updates_correctly() {
                     pos.undo();
                 }
                 // Back at the first move: its accumulator still holds.
-                let fresh = Accumulator::refresh(&net, pos.board(), Kernel::Scalar);
+                let fresh = Accumulator::refresh(&net, pos.board());
                 assert_eq!(stack.current(pos.board()), fresh, "{net:?}, {fen}: {mv}");
                 stack.pop();
                 pos.undo();
@@ -299,43 +299,71 @@ pub(crate) fn random_model_with(
     model
 }
 
+/// The build's SIMD loops (or its scalar ones) evaluate real positions as
+/// plain integer code written from the definition does, for several shapes.
 #[test]
-fn simd_and_scalar_evaluations_agree() {
-    simd_and_scalar_agree_on(&default_network());
+fn evaluations_equal_plain_integer_code() {
+    evaluates_like_plain_code(&default_network());
     let bucketed = quantise(&random_model(8, 5)).expect("quantises");
     assert_eq!(bucketed.buckets(), 8);
-    simd_and_scalar_agree_on(&bucketed);
+    evaluates_like_plain_code(&bucketed);
     let mirrored = random_model_of(128, 2, 6).with_features(FeatureSet::Mirrored);
-    simd_and_scalar_agree_on(&quantise(&mirrored).expect("quantises"));
+    evaluates_like_plain_code(&quantise(&mirrored).expect("quantises"));
     let kings = random_model_with(FeatureSet::KingBuckets4, 64, 1, 7);
-    simd_and_scalar_agree_on(&quantise(&kings).expect("quantises"));
+    evaluates_like_plain_code(&quantise(&kings).expect("quantises"));
 }
 
-fn simd_and_scalar_agree_on(net: &Network) {
-    let kernels: Vec<Kernel> = [Kernel::avx2(), Kernel::avx512()]
-        .into_iter()
-        .flatten()
-        .collect();
-    if kernels.is_empty() {
-        eprintln!("no AVX2 or AVX-512 on this machine: nothing to compare");
-    }
+fn evaluates_like_plain_code(net: &Network) {
     let records = data::load(&[sample_path()], &data::Filter::default())
         .expect("sample data")
         .0;
-    for (fast, rec) in kernels
-        .iter()
-        .flat_map(|&k| records.iter().map(move |r| (k, r)))
-    {
+    for rec in &records {
         let s = cutoff_train::datagen::format::decode(rec).expect("record");
         let b = &s.board;
-        let scalar = Accumulator::refresh(net, b, Kernel::Scalar);
-        let simd = Accumulator::refresh(net, b, fast);
-        assert_eq!(scalar, simd);
-        assert_eq!(
-            scalar.evaluate(net, b, Kernel::Scalar),
-            simd.evaluate(net, b, fast)
-        );
+        let acc = Accumulator::refresh(net, b);
+        let [white, black] = Color::ALL.map(|c| plain_accumulator(net, b, c));
+        assert_eq!(acc.values(Color::White), &white[..]);
+        assert_eq!(acc.values(Color::Black), &black[..]);
+        let (us, them) = match b.side_to_move() {
+            Color::White => (&white, &black),
+            Color::Black => (&black, &white),
+        };
+        let pieces = b.occupied().len();
+        assert_eq!(acc.evaluate(net, b), plain_output(net, us, them, pieces));
     }
+}
+
+/// `perspective`'s accumulator: the biases plus the row of every piece.
+fn plain_accumulator(net: &Network, b: &Board, perspective: Color) -> Vec<i16> {
+    let h = net.hidden();
+    let view = net
+        .features
+        .view(perspective as usize, b.king(perspective) as usize);
+    let mut acc = net.feature_bias.clone();
+    for (color, piece, sq) in features::placed(b) {
+        let row = features::index(perspective, view, color, piece, sq);
+        for (a, w) in acc
+            .iter_mut()
+            .zip(&net.feature_weights[row * h..(row + 1) * h])
+        {
+            *a = a.wrapping_add(*w);
+        }
+    }
+    acc
+}
+
+/// The output layer: SCReLU with `v * w` kept in 16 bits (training clips
+/// the weights so that it fits), then the bucket's bias and the scaling.
+fn plain_output(net: &Network, us: &[i16], them: &[i16], pieces: u32) -> i32 {
+    let h = net.hidden();
+    let bucket = output_bucket(pieces, net.buckets());
+    let weights = &net.output_weights[2 * bucket * h..2 * (bucket + 1) * h];
+    let mut sum = 0i32;
+    for (&a, &w) in us.iter().chain(them).zip(weights) {
+        let v = i32::from(a).clamp(0, QA);
+        sum = sum.wrapping_add(i32::from((v * i32::from(w)) as i16) * v);
+    }
+    (sum / QA + i32::from(net.output_bias[bucket])) * SCALE / (QA * QB)
 }
 
 /// The exported integer network reproduces the float network within a few

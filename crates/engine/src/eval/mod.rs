@@ -119,11 +119,11 @@ impl Evaluator {
         }
     }
 
-    /// The network `net` (hand-crafted if `None`), with the fastest kernel.
+    /// The network `net` (hand-crafted if `None`).
     pub fn new(net: Option<Arc<nnue::Network>>) -> Self {
         Self {
             pawns: PawnTable::default(),
-            network: net.map(|n| nnue::AccumulatorStack::new(n, nnue::Kernel::best())),
+            network: net.map(nnue::AccumulatorStack::new),
         }
     }
 

@@ -22,7 +22,7 @@ use std::sync::Arc;
 
 use super::cache::RefreshCache;
 use super::features::{Change, Feature, FeatureSet, Kind, View, index, placed};
-use super::{Kernel, Network, with_hidden};
+use super::{Network, simd, with_hidden};
 use crate::board::{Board, Color, Move};
 
 /// The first layer's output of both perspectives, White's then Black's, for
@@ -37,8 +37,8 @@ impl<const H: usize> Acc<H> {
     const ZERO: Self = Self { vals: [[0; H]; 2] };
 
     /// Computes `perspective` from scratch: the biases plus the row of every
-    /// piece, in one pass of the kernel.
-    fn refresh(&mut self, perspective: Color, net: &Network, board: &Board, kernel: Kernel) {
+    /// piece, in one pass.
+    fn refresh(&mut self, perspective: Color, net: &Network, board: &Board) {
         let view = net
             .features
             .view(perspective as usize, board.king(perspective) as usize);
@@ -48,7 +48,7 @@ impl<const H: usize> Acc<H> {
             rows[n] = net.row::<H>(index(perspective, view, c, piece, sq));
             n += 1;
         }
-        kernel.update::<H>(
+        simd::update::<H>(
             &mut self.vals[perspective as usize],
             net.bias::<H>(),
             &rows[..n],
@@ -57,64 +57,19 @@ impl<const H: usize> Acc<H> {
     }
 
     /// `self = parent + change` for perspective `p`, which reads the board
-    /// through `view` (`rows` are the network's weight rows). The kernel is
-    /// the one for the change's row counts.
+    /// through `view` (`rows` are the network's weight rows). The rows
+    /// added and removed are arrays of the change's counts, so the loops
+    /// over them unroll.
     #[inline(always)]
-    fn apply(
-        &mut self,
-        parent: &Self,
-        p: usize,
-        view: View,
-        change: &Change,
-        rows: &[[i16; H]],
-        kernel: Kernel,
-    ) {
+    fn apply(&mut self, parent: &Self, p: usize, view: View, change: &Change, rows: &[[i16; H]]) {
         let (dst, src) = (&mut self.vals[p], &parent.vals[p]);
         let row = |f: Feature| &rows[f.input(p, view)];
         let (a, r) = (change.added, change.removed);
         match change.kind {
-            Kind::Quiet => kernel.update_n::<H, 1, 1>(dst, src, &[row(a[0])], &[row(r[0])]),
-            Kind::Capture => {
-                kernel.update_n::<H, 1, 2>(dst, src, &[row(a[0])], &[row(r[0]), row(r[1])])
-            }
-            Kind::Castle => kernel.update_n::<H, 2, 2>(
-                dst,
-                src,
-                &[row(a[0]), row(a[1])],
-                &[row(r[0]), row(r[1])],
-            ),
-            Kind::Null => *dst = *src,
-        }
-    }
-
-    /// [`Acc::apply`] for both perspectives, through `views`, in one
-    /// kernel call.
-    #[inline(always)]
-    fn apply_both(
-        &mut self,
-        parent: &Self,
-        views: [View; 2],
-        change: &Change,
-        rows: &[[i16; H]],
-        kernel: Kernel,
-    ) {
-        let (dst, src) = (&mut self.vals, &parent.vals);
-        let pair = |f: Feature| [0, 1].map(|p| &rows[f.input(p, views[p])]);
-        let (a, r) = (change.added, change.removed);
-        match change.kind {
-            Kind::Quiet => {
-                let ([a0, a1], [r0, r1]) = (pair(a[0]), pair(r[0]));
-                kernel.update_pair::<H, 1, 1>(dst, src, &[[a0], [a1]], &[[r0], [r1]]);
-            }
-            Kind::Capture => {
-                let ([a0, a1], [r0, r1], [x0, x1]) = (pair(a[0]), pair(r[0]), pair(r[1]));
-                kernel.update_pair::<H, 1, 2>(dst, src, &[[a0], [a1]], &[[r0, x0], [r1, x1]]);
-            }
+            Kind::Quiet => simd::update::<H>(dst, src, &[row(a[0])], &[row(r[0])]),
+            Kind::Capture => simd::update::<H>(dst, src, &[row(a[0])], &[row(r[0]), row(r[1])]),
             Kind::Castle => {
-                let ([a0, a1], [b0, b1]) = (pair(a[0]), pair(a[1]));
-                let ([r0, r1], [x0, x1]) = (pair(r[0]), pair(r[1]));
-                let add = [[a0, b0], [a1, b1]];
-                kernel.update_pair::<H, 2, 2>(dst, src, &add, &[[r0, x0], [r1, x1]]);
+                simd::update::<H>(dst, src, &[row(a[0]), row(a[1])], &[row(r[0]), row(r[1])])
             }
             Kind::Null => *dst = *src,
         }
@@ -122,15 +77,10 @@ impl<const H: usize> Acc<H> {
 
     /// The score for the side to move of `board`.
     #[inline(always)]
-    fn evaluate(&self, net: &Network, board: &Board, kernel: Kernel) -> i32 {
+    fn evaluate(&self, net: &Network, board: &Board) -> i32 {
         let stm = board.side_to_move();
         let pieces = board.occupied().len();
-        net.output::<H>(
-            &self.vals[stm as usize],
-            &self.vals[!stm as usize],
-            pieces,
-            kernel,
-        )
+        net.output::<H>(&self.vals[stm as usize], &self.vals[!stm as usize], pieces)
     }
 
     fn to_dynamic(&self) -> Accumulator {
@@ -150,11 +100,11 @@ pub struct Accumulator {
 
 impl Accumulator {
     /// Computes both perspectives from scratch.
-    pub fn refresh(net: &Network, board: &Board, kernel: Kernel) -> Self {
+    pub fn refresh(net: &Network, board: &Board) -> Self {
         with_hidden!(net.hidden(), H => {
             let mut acc = Box::new(Acc::<H>::ZERO);
             for color in Color::ALL {
-                acc.refresh(color, net, board, kernel);
+                acc.refresh(color, net, board);
             }
             acc.to_dynamic()
         })
@@ -167,13 +117,13 @@ impl Accumulator {
 
     /// The score in centipawns for the side to move of `board`, the
     /// position this accumulator is of.
-    pub fn evaluate(&self, net: &Network, board: &Board, kernel: Kernel) -> i32 {
+    pub fn evaluate(&self, net: &Network, board: &Board) -> i32 {
         with_hidden!(net.hidden(), H => {
             let mut acc = Box::new(Acc::<H>::ZERO);
             for (dst, src) in acc.vals.iter_mut().zip(&self.vals) {
                 dst.copy_from_slice(src);
             }
-            acc.evaluate(net, board, kernel)
+            acc.evaluate(net, board)
         })
     }
 }
@@ -199,17 +149,10 @@ struct Ply {
 trait Accumulators: Send + Sync {
     /// Brings ply `top` up to date (the plies are `plies`, the board is the
     /// position at `top`) and evaluates it for the side to move.
-    fn evaluate(
-        &mut self,
-        plies: &mut [Ply],
-        top: usize,
-        net: &Network,
-        board: &Board,
-        kernel: Kernel,
-    ) -> i32;
+    fn evaluate(&mut self, plies: &mut [Ply], top: usize, net: &Network, board: &Board) -> i32;
 
     /// Computes ply 0 from scratch at `board`.
-    fn reset(&mut self, net: &Network, board: &Board, kernel: Kernel);
+    fn reset(&mut self, net: &Network, board: &Board);
 
     /// Ply `ply`'s accumulator, copied out (for tests).
     fn get(&self, ply: usize) -> Accumulator;
@@ -250,7 +193,6 @@ impl<const H: usize> Fixed<H> {
         color: Color,
         net: &Network,
         board: &Board,
-        kernel: Kernel,
     ) -> usize {
         let p = color as usize;
         let mut from = top;
@@ -259,7 +201,7 @@ impl<const H: usize> Fixed<H> {
         }
         if !plies[from].computed[p] {
             let dst = &mut self.accs[top].vals[p];
-            self.cache.refresh(dst, color, net, board, kernel);
+            self.cache.refresh(dst, color, net, board);
             plies[top].computed[p] = true;
             return top;
         }
@@ -268,19 +210,11 @@ impl<const H: usize> Fixed<H> {
 }
 
 impl<const H: usize> Accumulators for Fixed<H> {
-    fn evaluate(
-        &mut self,
-        plies: &mut [Ply],
-        top: usize,
-        net: &Network,
-        board: &Board,
-        kernel: Kernel,
-    ) -> i32 {
+    fn evaluate(&mut self, plies: &mut [Ply], top: usize, net: &Network, board: &Board) -> i32 {
         if self.accs.len() <= top {
             self.accs.resize(plies.len(), Acc::ZERO);
         }
-        let from =
-            Color::ALL.map(|color| self.computed_from(plies, top, color, net, board, kernel));
+        let from = Color::ALL.map(|color| self.computed_from(plies, top, color, net, board));
         // No move after `from[p]` changed `p`'s view: the one at `top` holds
         // for every ply updated.
         let views = [0, 1].map(|p| net.features.view(p, usize::from(plies[top].kings[p])));
@@ -291,10 +225,13 @@ impl<const H: usize> Accumulators for Fixed<H> {
             let (parent, acc, info) = (&done[ply - 1], &mut rest[0], &mut plies[ply]);
             let need = [ply > from[0], ply > from[1]];
             if need == [true, true] {
-                acc.apply_both(parent, views, &info.change, rows, kernel);
+                // Constant perspectives: each update's rows are found
+                // without a run-time index into the views.
+                acc.apply(parent, 0, views[0], &info.change, rows);
+                acc.apply(parent, 1, views[1], &info.change, rows);
             } else {
                 let p = usize::from(need[1]);
-                acc.apply(parent, p, views[p], &info.change, rows, kernel);
+                acc.apply(parent, p, views[p], &info.change, rows);
             }
             info.computed = [info.computed[0] | need[0], info.computed[1] | need[1]];
         }
@@ -306,19 +243,19 @@ impl<const H: usize> Accumulators for Fixed<H> {
         {
             let mut fresh = Acc::<H>::ZERO;
             for color in Color::ALL {
-                fresh.refresh(color, net, board, kernel);
+                fresh.refresh(color, net, board);
             }
             debug_assert!(
                 accs[top] == fresh,
                 "accumulator at ply {top} differs from a refresh of {board}"
             );
         }
-        accs[top].evaluate(net, board, kernel)
+        accs[top].evaluate(net, board)
     }
 
-    fn reset(&mut self, net: &Network, board: &Board, kernel: Kernel) {
+    fn reset(&mut self, net: &Network, board: &Board) {
         for color in Color::ALL {
-            self.accs[0].refresh(color, net, board, kernel);
+            self.accs[0].refresh(color, net, board);
         }
     }
 
@@ -337,7 +274,6 @@ pub struct AccumulatorStack {
     top: usize,
     accs: Box<dyn Accumulators>,
     net: Arc<Network>,
-    kernel: Kernel,
     /// `net.features`, at hand for every move.
     features: FeatureSet,
 }
@@ -349,7 +285,6 @@ impl Clone for AccumulatorStack {
             top: self.top,
             accs: self.accs.clone_box(),
             net: self.net.clone(),
-            kernel: self.kernel,
             features: self.features,
         }
     }
@@ -361,14 +296,13 @@ impl AccumulatorStack {
     /// # Panics
     /// If `net`'s hidden size is not one of [`super::SUPPORTED_HIDDEN`]
     /// (the network file refuses those).
-    pub fn new(net: Arc<Network>, kernel: Kernel) -> Self {
+    pub fn new(net: Arc<Network>) -> Self {
         Self {
             plies: vec![Ply::default()],
             top: 0,
             accs: accumulators(&net),
             features: net.features,
             net,
-            kernel,
         }
     }
 
@@ -385,7 +319,7 @@ impl AccumulatorStack {
             computed: [true; 2],
             refresh: [false; 2],
         };
-        self.accs.reset(&self.net, board, self.kernel);
+        self.accs.reset(&self.net, board);
     }
 
     /// Records the move `mv`, about to be played on `board`.
@@ -445,7 +379,7 @@ impl AccumulatorStack {
             self.first_reset(board);
         }
         self.accs
-            .evaluate(&mut self.plies, self.top, &self.net, board, self.kernel)
+            .evaluate(&mut self.plies, self.top, &self.net, board)
     }
 
     /// The reset of a stack evaluated before any `reset`: out of line, so

@@ -42,7 +42,7 @@ fn random_walks_match_a_refresh_for_every_feature_set() {
         for fen in FENS {
             for _ in 0..6 {
                 let mut pos = Position::from_fen(fen, false).expect("test FEN");
-                let mut stack = AccumulatorStack::new(net.clone(), Kernel::best());
+                let mut stack = AccumulatorStack::new(net.clone());
                 stack.reset(pos.board());
                 for _ in 0..120 {
                     let moves = pos.legal_moves();
@@ -77,9 +77,9 @@ fn random_walks_match_a_refresh_for_every_feature_set() {
                     }
                     if rng.next_u64().is_multiple_of(2) {
                         let b = pos.board();
-                        let fresh = Accumulator::refresh(&net, b, Kernel::Scalar);
+                        let fresh = Accumulator::refresh(&net, b);
                         assert_eq!(stack.current(b), fresh, "{features}: {fen}");
-                        let eval = fresh.evaluate(&net, b, Kernel::Scalar);
+                        let eval = fresh.evaluate(&net, b);
                         assert_eq!(stack.evaluate(b), eval);
                         checked += 1;
                     }
@@ -122,9 +122,9 @@ fn the_refresh_cache_equals_a_refresh() {
                 let b = pos.board();
                 for color in Color::ALL {
                     let mut fresh = Acc::<64>::ZERO;
-                    fresh.refresh(color, &net, b, Kernel::Scalar);
+                    fresh.refresh(color, &net, b);
                     let mut got = [0; 64];
-                    cache.refresh(&mut got, color, &net, b, Kernel::best());
+                    cache.refresh(&mut got, color, &net, b);
                     assert_eq!(got, fresh.vals[color as usize], "{features}: {b}");
                     cached += 1;
                 }

@@ -7,7 +7,7 @@
 //! refresh's, bit for bit.
 
 use super::features::{FeatureSet, index};
-use super::{INPUTS, Kernel, Network};
+use super::{INPUTS, Network, simd};
 use crate::board::{BitBoard, Board, Color, Piece};
 
 /// One view's accumulator and the pieces it holds, by colour and kind.
@@ -65,7 +65,6 @@ impl<const H: usize> RefreshCache<H> {
         perspective: Color,
         net: &Network,
         board: &Board,
-        kernel: Kernel,
     ) {
         let features: FeatureSet = net.features;
         let view = features.view(perspective as usize, board.king(perspective) as usize);
@@ -89,7 +88,7 @@ impl<const H: usize> RefreshCache<H> {
                 }
             }
         }
-        kernel.update::<H>(dst, &entry.vals, &add[..added], &sub[..removed]);
+        simd::update::<H>(dst, &entry.vals, &add[..added], &sub[..removed]);
         entry.vals = *dst;
     }
 }

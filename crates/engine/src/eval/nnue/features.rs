@@ -260,7 +260,8 @@ impl Feature {
     }
 }
 
-/// How many pieces a move adds and removes, which picks the kernel.
+/// How many pieces a move adds and removes, which fixes the row counts of
+/// its update.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Kind {
     /// A null move: nothing.

@@ -32,7 +32,6 @@ use std::sync::{Arc, OnceLock};
 
 pub use accumulator::{Accumulator, AccumulatorStack};
 pub use features::FeatureSet;
-pub use simd::Kernel;
 
 /// Inputs per perspective and king bucket: colour (own, other) x piece x
 /// square.
@@ -41,9 +40,10 @@ pub const INPUTS: usize = 768;
 /// trainer's default.
 pub const DEFAULT_HIDDEN: usize = 256;
 /// Hidden sizes the engine evaluates: the hot loops are compiled for each
-/// ([`with_hidden`]). A file of another size is read by the trainer
+/// ([`with_hidden`]), so the list holds the sizes of the recipes in `nets/`
+/// and of the tests, no more. A file of another size is read by the trainer
 /// ([`file::parse_sized`]) but refused by the engine.
-pub const SUPPORTED_HIDDEN: &[usize] = &[32, 64, 128, 256, 384, 512, 768, 1024, 1536, 2048];
+pub const SUPPORTED_HIDDEN: &[usize] = &[32, 64, 128, 256, 384, 512];
 /// Quantisation of the first layer (weights, biases, accumulator).
 pub const QA: i32 = 255;
 /// Quantisation of the output weights.
@@ -86,22 +86,6 @@ macro_rules! with_hidden {
             }
             512 => {
                 const $h: usize = 512;
-                $body
-            }
-            768 => {
-                const $h: usize = 768;
-                $body
-            }
-            1024 => {
-                const $h: usize = 1024;
-                $body
-            }
-            1536 => {
-                const $h: usize = 1536;
-                $body
-            }
-            2048 => {
-                const $h: usize = 2048;
                 $body
             }
             other => panic!("no kernels for {other} hidden neurons"),
@@ -187,13 +171,7 @@ impl Network {
     /// The score in centipawns for the side to move, given both accumulators
     /// and the number of pieces on the board (which picks the output bucket).
     #[inline(always)]
-    pub fn output<const H: usize>(
-        &self,
-        us: &[i16; H],
-        them: &[i16; H],
-        pieces: u32,
-        kernel: Kernel,
-    ) -> i32 {
+    pub fn output<const H: usize>(&self, us: &[i16; H], them: &[i16; H], pieces: u32) -> i32 {
         // One bucket (the embedded network) needs no piece count.
         let bucket = match self.buckets() {
             1 => 0,
@@ -201,7 +179,7 @@ impl Network {
         };
         let weights = self.output_weights.as_chunks::<H>().0;
         let (w_us, w_them) = (&weights[2 * bucket], &weights[2 * bucket + 1]);
-        let sum = kernel.screlu_dot2::<H>(us, w_us, them, w_them);
+        let sum = simd::screlu_dot2::<H>(us, w_us, them, w_them);
         // sum is in QA * QA * QB units; one QA goes before the bias is added.
         (sum / QA + i32::from(self.output_bias[bucket])) * SCALE / (QA * QB)
     }
@@ -228,8 +206,7 @@ pub fn default_network() -> Arc<Network> {
 /// Evaluates a board from scratch (no incremental update): for the `eval`
 /// command and tests.
 pub fn evaluate_board(net: &Network, board: &crate::board::Board) -> i32 {
-    let acc = Accumulator::refresh(net, board, Kernel::best());
-    acc.evaluate(net, board, Kernel::best())
+    Accumulator::refresh(net, board).evaluate(net, board)
 }
 
 #[cfg(test)]
@@ -242,8 +219,8 @@ mod tests {
         for &h in SUPPORTED_HIDDEN {
             assert_eq!(with_hidden!(h, H => H), h);
             assert!(
-                h.is_multiple_of(32),
-                "the AVX-512 kernels take 32 values at a time"
+                h.is_multiple_of(simd::CHUNK),
+                "the loops take 32 values at a time"
             );
         }
         assert!(std::panic::catch_unwind(|| with_hidden!(96, H => H)).is_err());
