@@ -159,3 +159,40 @@ fn main() -> ExitCode {
         Some(Cmd::Lab(args)) => cutoff_lab::cli::run(args),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// Every subcommand and every flag of every subcommand says what it is
+    /// for in `--help` (clap also checks the definitions for conflicts).
+    #[test]
+    fn every_command_and_flag_has_a_description() {
+        fn check(cmd: &clap::Command, path: &str, missing: &mut Vec<String>) -> usize {
+            let mut checked = 0;
+            for arg in cmd.get_arguments() {
+                let id = arg.get_id().as_str();
+                if !matches!(id, "help" | "version") {
+                    checked += 1;
+                    if arg.get_help().is_none() {
+                        missing.push(format!("`{path}`: `{id}`"));
+                    }
+                }
+            }
+            for sub in cmd.get_subcommands().filter(|s| s.get_name() != "help") {
+                let path = format!("{path} {}", sub.get_name());
+                if sub.get_about().is_none() {
+                    missing.push(format!("`{path}`"));
+                }
+                checked += check(sub, &path, missing);
+            }
+            checked
+        }
+        let cli = super::Cli::command();
+        cli.clone().debug_assert();
+        let mut missing = Vec::new();
+        let checked = check(&cli, "cutoff", &mut missing);
+        assert!(checked > 50, "only {checked} flags seen");
+        assert!(missing.is_empty(), "no description: {}", missing.join(", "));
+    }
+}

@@ -237,6 +237,7 @@ pub struct EpdArgs {
     /// Search time per position, in milliseconds.
     #[arg(long, default_value_t = 1000)]
     movetime: u64,
+    /// Search threads.
     #[arg(long, default_value_t = 1)]
     threads: usize,
     /// Hash table size in MB.

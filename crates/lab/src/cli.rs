@@ -52,6 +52,7 @@ enum LabCmd {
     Compare {
         #[command(flatten)]
         chess: ChessArgs,
+        /// Deepest search, in plies (1-7).
         #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=7))]
         depth: u32,
         /// Also draw nodes against depth (log scale) into this SVG file.
@@ -65,6 +66,7 @@ enum LabCmd {
     Scores {
         #[command(flatten)]
         chess: ChessArgs,
+        /// Plies searched below each root move (0-8).
         #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(0..=8))]
         depth: u32,
     },
@@ -74,25 +76,31 @@ enum LabCmd {
         /// One position; the first --positions bench positions if absent.
         #[arg(long)]
         fen: Option<String>,
+        /// How many bench positions (from the first), without --fen.
         #[arg(long, default_value_t = 8)]
         positions: usize,
+        /// Search depth, in plies (1-6).
         #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=6))]
         depth: u32,
+        /// Leaf evaluation: classic material values or the engine's evaluation.
         #[arg(long, value_enum, default_value_t = Eval::Material)]
         eval: Eval,
         /// Seed of the random ordering.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Print JSON instead of a table.
         #[arg(long)]
         json: bool,
     },
     /// The bench positions with each engine search technique switched off in turn.
     Ablate {
+        /// Search depth, in plies (1-20).
         #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=20))]
         depth: u32,
         /// How many bench positions (from the first).
         #[arg(long, default_value_t = 12)]
         positions: usize,
+        /// Print JSON instead of a table.
         #[arg(long)]
         json: bool,
     },
@@ -108,8 +116,10 @@ enum LabCmd {
         /// Tic-tac-toe after these moves (cells a1..c3, "" for the empty board).
         #[arg(long)]
         tictactoe: Option<String>,
+        /// Plies drawn below the root (1-9; 1-3 for a chess position).
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=9))]
         depth: u32,
+        /// Leaf evaluation of a chess position: material values or the engine's evaluation.
         #[arg(long, value_enum, default_value_t = Eval::Material)]
         eval: Eval,
         /// Output SVG file.

@@ -77,6 +77,7 @@ struct ImportArgs {
 
 #[derive(clap::Args, Debug)]
 struct ExportArgs {
+    /// The trainer's format to write.
     #[arg(long, value_enum)]
     format: Format,
     /// The file to write.

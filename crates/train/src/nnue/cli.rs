@@ -23,8 +23,10 @@ pub struct TrainArgs {
     /// Folder for checkpoints, `net.nnue`, `epoch-N.nnue`, `loss.csv`, `loss.svg`.
     #[arg(long)]
     dir: PathBuf,
+    /// Passes over the training positions.
     #[arg(long, default_value_t = 20)]
     epochs: u32,
+    /// Positions per optimiser step.
     #[arg(long, default_value_t = 16384)]
     batch: usize,
     /// Starting learning rate.
@@ -43,8 +45,7 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 0.01)]
     validation: f64,
     /// Hidden neurons per perspective. The engine runs 32, 64, 128, 256,
-    /// 384, 512, 768, 1024, 1536 and 2048 (read from the network file); the
-    /// file holds up to 4096.
+    /// 384 and 512 (read from the network file); the file holds up to 4096.
     #[arg(long, default_value_t = cutoff_engine::eval::nnue::DEFAULT_HIDDEN)]
     hidden: usize,
     /// Input feature set: `plain` (768 inputs), `mirrored` (each side's
@@ -59,6 +60,7 @@ pub struct TrainArgs {
     /// recipe names it.
     #[arg(long)]
     threads: Option<usize>,
+    /// Random seed: the initial weights, the held-out games and the order of the positions.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Game files: skip this many plies at the start of every game.
