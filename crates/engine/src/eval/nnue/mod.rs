@@ -36,8 +36,8 @@ pub use features::FeatureSet;
 /// Inputs per perspective and king bucket: colour (own, other) x piece x
 /// square.
 pub const INPUTS: usize = 768;
-/// Hidden neurons per perspective of the embedded network, and the
-/// trainer's default.
+/// The trainer's default hidden size (a recipe names its own: the embedded
+/// network has 384).
 pub const DEFAULT_HIDDEN: usize = 256;
 /// Hidden sizes the engine evaluates: the hot loops are compiled for each
 /// ([`with_hidden`]), so the list holds the sizes of the recipes in `nets/`
