@@ -13,6 +13,7 @@ use cutoff_engine::eval::nnue::{
     self, Accumulator, AccumulatorStack, DEFAULT_HIDDEN, FeatureSet, Kernel, Network,
     default_network, output_bucket,
 };
+use cutoff_train::games::positions::{self, Filter};
 use cutoff_train::nnue::checkpoint::quantise;
 use cutoff_train::nnue::data::{self, Rng};
 use cutoff_train::nnue::model::Model;
@@ -319,14 +320,14 @@ fn simd_and_scalar_agree_on(net: &Network) {
     if kernels.is_empty() {
         eprintln!("no AVX2 or AVX-512 on this machine: nothing to compare");
     }
-    let records = data::load(&[sample_path()], &data::Filter::default())
+    let records = positions::load(&[sample_path()], &Filter::default())
         .expect("sample data")
         .0;
     for (fast, rec) in kernels
         .iter()
         .flat_map(|&k| records.iter().map(move |r| (k, r)))
     {
-        let s = cutoff_train::datagen::format::decode(rec).expect("record");
+        let s = cutoff_train::games::records::decode(rec).expect("record");
         let b = &s.board;
         let scalar = Accumulator::refresh(net, b, Kernel::Scalar);
         let simd = Accumulator::refresh(net, b, fast);
@@ -370,12 +371,12 @@ fn float_and_quantised_agree(model: Model) {
     };
     let mut other_off = 0.0;
     let mut used = vec![false; buckets];
-    for rec in data::load(&[sample_path()], &data::Filter::default())
+    for rec in positions::load(&[sample_path()], &Filter::default())
         .expect("sample data")
         .0
     {
         let sample = data::decode_as(&rec, false, features).expect("record");
-        let board = cutoff_train::datagen::format::decode(&rec)
+        let board = cutoff_train::games::records::decode(&rec)
             .expect("record")
             .board;
         let misread = data::decode_as(&rec, false, other).expect("record");

@@ -5,8 +5,8 @@
 use std::fs;
 use std::path::Path;
 
-use crate::datagen::format;
-use crate::nnue::data;
+use crate::games::positions::{self, Filter};
+use crate::games::records;
 use cutoff_engine::board::{Board, fen};
 use cutoff_engine::eval::hand::{LinearTrace, PHASE_MAX, endgame};
 
@@ -121,14 +121,14 @@ pub fn load(path: &Path) -> Result<Vec<Labelled>, String> {
         .and_then(|e| e.to_str())
         .is_some_and(|e| matches!(e, "epd" | "txt" | "fen"));
     if !text_like {
-        let (packed, counts) = data::load(&[path], &data::Filter::default())?;
+        let (packed, counts) = positions::load(&[path], &Filter::default())?;
         if let Some(damage) = counts.damage.first() {
             eprintln!("warning: {damage}");
         }
         return packed
             .iter()
             .map(|p| {
-                let r = format::decode(p)?;
+                let r = records::decode(p)?;
                 Ok(Labelled {
                     board: r.board,
                     result: r.result,
