@@ -53,14 +53,14 @@ enum Cmd {
     Datagen(cutoff_train::datagen::cli::DatagenArgs),
     /// What game files hold: games, positions, positions the trainer keeps.
     #[cfg(feature = "tools")]
-    Games(cutoff_train::games::cli::GamesArgs),
+    Games(cutoff_train::cli::games::GamesArgs),
     /// Texel-tune the evaluation weights on game, record or EPD data (see docs/eval.md).
     #[cfg(feature = "tools")]
     Tune(cutoff_train::tune::cli::TuneArgs),
     /// Train the evaluation network on self-play data (see docs/nnue.md), or
     /// fit the win/draw/loss model (`train wdl`, see docs/wdl.md).
     #[cfg(feature = "tools")]
-    Train(cutoff_train::cli::TrainCmd),
+    Train(cutoff_train::cli::train::TrainCmd),
     /// The search laboratory: minimax vs alpha-beta, move ordering, ablation, tree drawings.
     #[cfg(feature = "tools")]
     Lab(cutoff_lab::cli::LabArgs),
@@ -150,11 +150,11 @@ fn main() -> ExitCode {
         #[cfg(feature = "tools")]
         Some(Cmd::Datagen(args)) => cutoff_train::datagen::cli::main(args),
         #[cfg(feature = "tools")]
-        Some(Cmd::Games(args)) => cutoff_train::games::cli::main(args),
+        Some(Cmd::Games(args)) => cutoff_train::cli::games::main(args),
         #[cfg(feature = "tools")]
         Some(Cmd::Tune(args)) => cutoff_train::tune::cli::main(args),
         #[cfg(feature = "tools")]
-        Some(Cmd::Train(cmd)) => cutoff_train::cli::main(cmd),
+        Some(Cmd::Train(cmd)) => cutoff_train::cli::train::main(cmd),
         #[cfg(feature = "tools")]
         Some(Cmd::Lab(args)) => cutoff_lab::cli::run(args),
     }

@@ -4,8 +4,9 @@
 //! linear trace (tuner, `eval` command) reproduces the fast evaluation.
 
 use cutoff_engine::board::{Board, Position, STARTPOS};
+use cutoff_engine::eval::Evaluator;
+use cutoff_engine::eval::hand::{self, LinearTrace, weights::WEIGHTS};
 use cutoff_engine::eval::nnue::{self, default_network};
-use cutoff_engine::eval::{self, Evaluator, LinearTrace, weights::WEIGHTS};
 
 /// A small deterministic generator (xorshift64*).
 struct Rng(u64);
@@ -139,21 +140,21 @@ fn trace_reproduces_the_fast_evaluation() {
             white,
             "{board}"
         );
-        assert_eq!(eval::evaluate(board), fast);
+        assert_eq!(hand::evaluate(board), fast);
     }
 }
 
 #[test]
 fn eval_command_ends_with_the_white_side_score() {
     for board in positions(50, 0x5EED_0003) {
-        let text = eval::trace(&board);
+        let text = hand::trace(&board);
         let last = text.lines().last().expect("trace has lines");
         let cp: i32 = last
             .strip_prefix("Hand-crafted evaluation: ")
             .and_then(|s| s.strip_suffix(" cp (white side)"))
             .and_then(|s| s.parse().ok())
             .unwrap_or_else(|| panic!("bad last line: {last}"));
-        let stm = eval::evaluate(&board);
+        let stm = hand::evaluate(&board);
         let white = if board.side_to_move() == cutoff_engine::board::Color::White {
             stm
         } else {

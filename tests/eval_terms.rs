@@ -2,7 +2,7 @@
 //! differ only in the feature under test.
 
 use cutoff_engine::board::{Color, fen::parse_fen};
-use cutoff_engine::eval::evaluate;
+use cutoff_engine::eval::hand::evaluate;
 
 /// White's-view evaluation of a FEN.
 fn white(fen: &str) -> i32 {

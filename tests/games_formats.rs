@@ -10,11 +10,11 @@ use std::process::{Command, Output};
 
 use cutoff_engine::board::{Board, Position, fen};
 use cutoff_engine::search::score::MATE;
-use cutoff_train::book::pgn;
 use cutoff_train::datagen::game::Rng;
 use cutoff_train::games::export::{self, Format};
+use cutoff_train::games::pgn;
+use cutoff_train::games::positions::{self, Filter};
 use cutoff_train::games::{self, GameRecord, import};
-use cutoff_train::nnue::data::{self, Filter};
 
 fn data_file(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -284,7 +284,7 @@ fn exports_read_back_with_their_crates_position_by_position() {
     let inputs = vec![imported.clone(), random.clone(), sample.clone()];
     let bullet = dir.join("out.bf");
     let written = export::run(Format::Bulletformat, &inputs, &bullet, &filter).expect("exports");
-    let (kept, counts) = data::load(&inputs, &filter).expect("loads");
+    let (kept, counts) = positions::load(&inputs, &filter).expect("loads");
     assert_eq!(written.positions, kept.len() as u64);
     assert_eq!(counts.records, 2000);
     assert!(counts.kept > 0 && counts.opening > 0 && counts.noisy > 0);

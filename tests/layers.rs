@@ -4,7 +4,10 @@
 //! the engine: uci -> engine -> search -> (board, eval, time). A file may import
 //! only from its own layer or a lower one, and the files of search/ import
 //! each other without cycles and nothing from search/mod.rs (which only
-//! names the modules). Read from the source text: `crate::x`, `super::x` and
+//! names the modules). Inside the trainer: cli -> (nnue, tune, wdl) ->
+//! (book, datagen) -> (games, progress), every module in a layer and no
+//! cycle between modules, so the record formats (games) use nothing else of
+//! the crate. Read from the source text: `crate::x`, `super::x` and
 //! `use super::{x, y}`; comments, `pub mod`/`pub use` lines (a module's
 //! facade) and `#[cfg(test)]` modules do not count.
 
@@ -30,8 +33,25 @@ const LAYERS: &[(&str, u8)] = &[
     ("uci", 3),
 ];
 
+/// The training crate's top modules, lowest first. Every module is listed
+/// (`lib` aside): a new one must be given its place.
+const TRAIN_LAYERS: &[(&str, u8)] = &[
+    ("games", 0),
+    ("progress", 0),
+    ("book", 1),
+    ("datagen", 1),
+    ("nnue", 2),
+    ("tune", 2),
+    ("wdl", 2),
+    ("cli", 3),
+];
+
 fn layer(module: &str) -> Option<u8> {
-    LAYERS.iter().find(|(m, _)| *m == module).map(|&(_, l)| l)
+    layer_in(LAYERS, module)
+}
+
+fn layer_in(layers: &[(&str, u8)], module: &str) -> Option<u8> {
+    layers.iter().find(|(m, _)| *m == module).map(|&(_, l)| l)
 }
 
 fn root() -> PathBuf {
@@ -40,6 +60,10 @@ fn root() -> PathBuf {
 
 fn src() -> PathBuf {
     root().join("crates/engine/src")
+}
+
+fn train_src() -> PathBuf {
+    root().join("crates/train/src")
 }
 
 /// The code that counts: no comments, no facade lines, no test module.
@@ -183,6 +207,62 @@ fn check(dir: &Path) -> (Vec<String>, usize) {
     (bad, graph.values().map(BTreeSet::len).sum())
 }
 
+/// Problems found in the training crate's tree under `dir`, and its graph of
+/// top modules (module -> the modules it imports).
+fn check_train(dir: &Path) -> (Vec<String>, BTreeMap<String, BTreeSet<String>>) {
+    let mut files = Vec::new();
+    rust_files(dir, &mut files);
+    files.sort();
+    let mut bad = Vec::new();
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for path in files {
+        let rel = path
+            .strip_prefix(dir)
+            .expect("under the source folder")
+            .with_extension("");
+        let parts: Vec<String> = rel
+            .iter()
+            .map(|p| p.to_string_lossy().into_owned())
+            .collect();
+        let top = parts[0].as_str();
+        let sub = parts.get(1).map_or("", String::as_str);
+        if top == "lib" || sub.ends_with("_tests") {
+            continue;
+        }
+        let Some(own) = layer_in(TRAIN_LAYERS, top) else {
+            bad.push(format!("{} is in no layer", rel.display()));
+            continue;
+        };
+        let code = code_of(&fs::read_to_string(&path).expect("readable"));
+        let mut deps = edges(&code, top, sub, dir);
+        if sub.is_empty() || sub == "mod" {
+            // Right under the crate root, `super::x` is `crate::x`.
+            deps.extend(
+                after(&code, "super::")
+                    .iter()
+                    .map(|m| (m.to_string(), String::new())),
+            );
+        }
+        for (dep, _) in deps {
+            if dep == top {
+                continue;
+            }
+            match layer_in(TRAIN_LAYERS, &dep) {
+                Some(l) if l > own => {
+                    bad.push(format!("{} imports {dep} (a higher layer)", rel.display()));
+                }
+                Some(_) => {}
+                None => bad.push(format!("{} imports {dep}, in no layer", rel.display())),
+            }
+            graph.entry(top.to_string()).or_default().insert(dep);
+        }
+    }
+    if let Some(cycle) = find_cycle(&graph) {
+        bad.push(format!("train import cycle: {}", cycle.join(" -> ")));
+    }
+    (bad, graph)
+}
+
 /// A cycle of the graph, if it has one (depth-first, three colours).
 fn find_cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
     fn visit(
@@ -275,6 +355,83 @@ fn the_check_catches_an_upward_import_and_a_cycle() {
         "{bad:?}"
     );
     assert_eq!(bad.len(), 3, "{bad:?}");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_training_crate_builds_on_its_record_formats() {
+    let (bad, graph) = check_train(&train_src());
+    assert!(bad.is_empty(), "layering problems:\n{}", bad.join("\n"));
+    assert!(
+        !graph.contains_key("games"),
+        "games imports {:?}",
+        graph.get("games")
+    );
+    // Every tool reads the record formats: a reader that saw nothing would
+    // pass for the wrong reason.
+    for tool in ["book", "datagen", "nnue", "tune", "wdl", "cli"] {
+        assert!(
+            graph.get(tool).is_some_and(|deps| deps.contains("games")),
+            "{tool}: {:?}",
+            graph.get(tool)
+        );
+    }
+}
+
+/// The training crate's check finds upward imports (`crate::` and, at the
+/// root, `super::`), a cycle between modules of one layer and a module in
+/// no layer.
+#[test]
+fn the_training_check_catches_an_upward_import_and_a_cycle() {
+    let dir = std::env::temp_dir().join(format!("cutoff-train-layers-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    for sub in ["games", "datagen", "book", "nnue"] {
+        fs::create_dir_all(dir.join(sub)).expect("temp dir");
+    }
+    let write = |name: &str, text: &str| fs::write(dir.join(name), text).expect("write");
+    write("lib.rs", "pub mod games;\nuse crate::cli::X;\n");
+    write("games/mod.rs", "pub mod file;\nuse file::read;\n");
+    write(
+        "games/file.rs",
+        "use super::GameRecord;\nuse crate::nnue::data::Filter;\n",
+    );
+    write(
+        "games/pack.rs",
+        "// use crate::datagen::X;\n#[cfg(test)]\nmod tests { use crate::tune::Y; }\n",
+    );
+    write(
+        "datagen/mod.rs",
+        "use crate::book::pgn;\nuse crate::games::file;\n",
+    );
+    write("book/build.rs", "use crate::datagen::game::Rng;\n");
+    write("nnue/data.rs", "use crate::games::records;\n");
+    write("extra.rs", "use crate::games::file;\n");
+    write(
+        "progress.rs",
+        "fn f() {\n    super::book::build::run();\n}\n",
+    );
+    let (bad, _) = check_train(&dir);
+    assert!(
+        bad.iter()
+            .any(|b| b.contains("games/file imports nnue (a higher layer)")),
+        "{bad:?}"
+    );
+    assert!(
+        bad.iter().any(|b| b.contains("train import cycle")
+            && b.contains("book")
+            && b.contains("datagen")),
+        "{bad:?}"
+    );
+    assert!(
+        bad.iter().any(|b| b.contains("extra is in no layer")),
+        "{bad:?}"
+    );
+    assert!(
+        bad.iter()
+            .any(|b| b.contains("progress imports book (a higher layer)")),
+        "{bad:?}"
+    );
+    assert_eq!(bad.len(), 4, "comments, tests or lib.rs count: {bad:?}");
     let _ = fs::remove_dir_all(&dir);
 }
 

@@ -13,6 +13,7 @@ use cutoff_engine::eval::nnue::{
     self, Accumulator, AccumulatorStack, DEFAULT_HIDDEN, FeatureSet, Network, QA, QB, SCALE,
     default_network, features, output_bucket,
 };
+use cutoff_train::games::positions::{self, Filter};
 use cutoff_train::nnue::checkpoint::quantise;
 use cutoff_train::nnue::data::{self, Rng};
 use cutoff_train::nnue::model::Model;
@@ -314,11 +315,11 @@ fn evaluations_equal_plain_integer_code() {
 }
 
 fn evaluates_like_plain_code(net: &Network) {
-    let records = data::load(&[sample_path()], &data::Filter::default())
+    let records = positions::load(&[sample_path()], &Filter::default())
         .expect("sample data")
         .0;
     for rec in &records {
-        let s = cutoff_train::datagen::format::decode(rec).expect("record");
+        let s = cutoff_train::games::records::decode(rec).expect("record");
         let b = &s.board;
         let acc = Accumulator::refresh(net, b);
         let [white, black] = Color::ALL.map(|c| plain_accumulator(net, b, c));
@@ -398,12 +399,12 @@ fn float_and_quantised_agree(model: Model) {
     };
     let mut other_off = 0.0;
     let mut used = vec![false; buckets];
-    for rec in data::load(&[sample_path()], &data::Filter::default())
+    for rec in positions::load(&[sample_path()], &Filter::default())
         .expect("sample data")
         .0
     {
         let sample = data::decode_as(&rec, false, features).expect("record");
-        let board = cutoff_train::datagen::format::decode(&rec)
+        let board = cutoff_train::games::records::decode(&rec)
             .expect("record")
             .board;
         let misread = data::decode_as(&rec, false, other).expect("record");

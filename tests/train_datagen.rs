@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use cutoff_engine::board::{Board, Position, fen};
 use cutoff_train::datagen::game::{GameConfig, Rng};
 use cutoff_train::datagen::{self, Options};
+use cutoff_train::games::positions::{self, Counts, Filter};
 use cutoff_train::games::{self, GameRecord};
-use cutoff_train::nnue::data::{self, Counts, Filter};
 
 fn temp_file(name: &str) -> PathBuf {
     let path = std::env::temp_dir().join(format!("cutoff-{name}-{}.games", std::process::id()));
@@ -117,7 +117,7 @@ fn damage_names_the_byte_offset_and_keeps_the_games_before() {
     // The trainer reads the whole games and names file and offset.
     let path = temp_file("damaged");
     fs::write(&path, &bad).expect("write");
-    let (_, counts) = data::load(&[&path], &Filter::default()).expect("reads");
+    let (_, counts) = positions::load(&[&path], &Filter::default()).expect("reads");
     assert_eq!(counts.games, 1);
     let text = &counts.damage[0];
     assert!(text.contains(&path.display().to_string()), "{text}");
@@ -126,7 +126,7 @@ fn damage_names_the_byte_offset_and_keeps_the_games_before() {
         "{text}"
     );
     fs::write(&path, b"CUTOFFG\x09").expect("write");
-    let (_, counts) = data::load(&[&path], &Filter::default()).expect("reads");
+    let (_, counts) = positions::load(&[&path], &Filter::default()).expect("reads");
     assert!(counts.damage[0].contains("version 9"), "{counts:?}");
     let _ = fs::remove_file(&path);
 }
@@ -228,7 +228,7 @@ fn filters_drop_what_they_say() {
         skip_plies: 1,
         max_score: 3000,
     };
-    let (kept, counts) = data::load(&[&path], &filter).expect("reads");
+    let (kept, counts) = positions::load(&[&path], &filter).expect("reads");
     let want = Counts {
         kept: 3,     // d5, Nc3, Qe5+
         opening: 1,  // e4

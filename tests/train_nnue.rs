@@ -7,6 +7,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use cutoff_engine::eval::nnue::FeatureSet;
+use cutoff_train::games::positions::{self, Filter};
 use cutoff_train::nnue::model::Model;
 use cutoff_train::nnue::{Options, data, evaluate_loss, run};
 
@@ -32,7 +33,7 @@ fn options(dir: &Path, epochs: u32) -> Options {
         seed: 9,
         resume: true,
         init: None,
-        filter: data::Filter::default(),
+        filter: Filter::default(),
     }
 }
 
@@ -56,7 +57,7 @@ fn a_short_run_lowers_the_loss_and_resumes() {
     // (On 1,800 positions a 256-neuron net overfits: held-out loss is not
     // expected to fall here; docs/nnue.md has it for the real data.)
     let opts = options(&dir, 6);
-    let (all, _) = data::load(&opts.data, &opts.filter).expect("sample");
+    let (all, _) = positions::load(&opts.data, &opts.filter).expect("sample");
     let train = &all[..all.len() - (all.len() as f64 * opts.validation) as usize];
     let untrained = Model::random(opts.hidden, opts.output_buckets, &mut data::Rng(opts.seed));
     let before = evaluate_loss(&untrained, train, &opts);
@@ -304,15 +305,15 @@ fn xz_files_read_like_plain_ones() {
         liblzma::write::XzEncoder::new(std::fs::File::create(&xz_path).expect("create"), 6);
     enc.write_all(&plain).expect("compress");
     enc.finish().expect("finish");
-    let filter = data::Filter::default();
-    let (a, _) = data::load(&[sample_path()], &filter).expect("plain");
-    let (b, _) = data::load(std::slice::from_ref(&xz_path), &filter).expect("xz");
+    let filter = Filter::default();
+    let (a, _) = positions::load(&[sample_path()], &filter).expect("plain");
+    let (b, _) = positions::load(std::slice::from_ref(&xz_path), &filter).expect("xz");
     assert_eq!(a.len(), plain.len() / 32);
     assert_eq!(a, b);
-    let (both, _) = data::load(&[sample_path(), xz_path], &filter).expect("two files");
+    let (both, _) = positions::load(&[sample_path(), xz_path], &filter).expect("two files");
     assert_eq!(both.len(), 2 * a.len());
     std::fs::write(dir.join("bad.bin"), [0xFFu8; 32]).expect("write");
-    let err = data::load(&[dir.join("bad.bin")], &filter).unwrap_err();
+    let err = positions::load(&[dir.join("bad.bin")], &filter).unwrap_err();
     assert!(err.contains("record 0"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }

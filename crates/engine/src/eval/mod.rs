@@ -1,96 +1,31 @@
 //! Static evaluation, in centipawns from the side to move's point of view.
 //!
-//! Two evaluations: the network ([`nnue`], the default) and the hand-crafted
-//! one. The hand-crafted evaluation is a tapered hand-crafted evaluation: every term is a count of some feature
-//! times a (midgame, endgame) weight from [`weights::WEIGHTS`]; the two sums
-//! are blended by game phase, the endgame part scaled down in drawish
-//! material, and a mop-up bonus added when a bare king must be mated. Terms
-//! report features through an [`accumulator::Acc`], so one code path gives
-//! both the fast score and the linear trace the tuner fits.
+//! The engine plays with the network ([`nnue`]): the search keeps an
+//! [`Evaluator`] per thread, which updates the network's accumulators move
+//! by move. The hand-crafted evaluation ([`hand`]) judges the positions the
+//! network under-rates (a bare king, see [`has_bare_king`]) and plays when no
+//! network is loaded. [`wdl`] turns a score into win/draw/loss chances.
 
-pub mod accumulator;
-pub mod bits;
-pub mod endgame;
 pub mod hand;
-pub mod king_safety;
-pub mod material;
-pub mod mobility;
 pub mod nnue;
-pub mod params;
-pub mod passed;
-pub mod pawns;
-pub mod pieces;
-pub mod threats;
-pub mod trace;
 pub mod wdl;
-pub mod weights;
 
-use std::cell::RefCell;
 use std::sync::Arc;
 
 use crate::board::{Board, Color, Move, Piece};
-use accumulator::{Acc, ScoreAcc};
-use mobility::Attacks;
-use pawns::PawnTable;
+use hand::HandCrafted;
 
-pub use trace::{LinearTrace, trace};
+/// The game phase, which time management reads too.
+pub use hand::{PHASE_MAX, phase};
 
-/// Phase weight per piece type; 24 is a full board of pieces.
-const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
-pub const PHASE_MAX: i32 = 24;
-
-/// Game phase from 0 (bare endgame) to `PHASE_MAX` (all pieces on).
-pub fn phase(board: &Board) -> i32 {
-    let p: i32 = Piece::ALL
-        .iter()
-        .map(|&pc| PHASE_WEIGHT[pc as usize] * board.pieces(pc).len() as i32)
-        .sum();
-    p.min(PHASE_MAX)
-}
-
-/// Blends a midgame and an endgame value by phase.
-pub fn taper(mg: i32, eg: i32, phase: i32) -> i32 {
-    (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX
-}
-
-/// Feeds every feature of `board` into `acc`; the pawn terms come from
-/// `table` when given (the fast path) and are computed afresh otherwise.
-pub fn features<A: Acc>(acc: &mut A, board: &Board, table: Option<&mut PawnTable>) {
-    let white = bits::bb(board.colored_pieces(Color::White, Piece::Pawn));
-    let black = bits::bb(board.colored_pieces(Color::Black, Piece::Pawn));
-    let pawn_info = match table {
-        Some(t) => t.probe(acc, board),
-        None => pawns::evaluate(acc, white, black),
-    };
-    material::evaluate(acc, board);
-    let mut attacks = Attacks::new(board);
-    mobility::evaluate(acc, board, &mut attacks);
-    pieces::evaluate(acc, board, &pawn_info);
-    passed::evaluate(acc, board, &pawn_info);
-    king_safety::evaluate(acc, board, &attacks);
-    threats::evaluate(acc, board, &attacks);
-    acc.add(board.side_to_move(), params::TEMPO, 1);
-}
-
-/// The final score from White's view, given the (mg, eg) sums.
-pub fn blend(board: &Board, mg: i32, eg: i32) -> i32 {
-    let phase = phase(board);
-    let scale = endgame::scale(board, eg);
-    if scale == 0 {
-        return 0; // neither side can win: a dead draw, whatever the rest says
-    }
-    let eg_part = eg * (PHASE_MAX - phase) * scale / endgame::SCALE_NORMAL;
-    (mg * phase + eg_part) / PHASE_MAX + endgame::mop_up(board)
-}
-
-/// Per-thread evaluation state: the network's accumulator stack, or the
+/// Per-thread evaluation state: the network's accumulator stack and the
 /// hand-crafted evaluation's pawn hash table. The search keeps one per
 /// thread, tells it every move it makes and takes back, and calls
 /// [`Evaluator::evaluate`].
 #[derive(Clone)]
 pub struct Evaluator {
-    pawns: PawnTable,
     network: Option<nnue::AccumulatorStack>,
+    hand: HandCrafted,
 }
 
 impl Default for Evaluator {
@@ -114,16 +49,16 @@ impl Evaluator {
     /// The hand-crafted evaluation.
     pub fn hand_crafted() -> Self {
         Self {
-            pawns: PawnTable::default(),
             network: None,
+            hand: HandCrafted::default(),
         }
     }
 
     /// The network `net` (hand-crafted if `None`).
     pub fn new(net: Option<Arc<nnue::Network>>) -> Self {
         Self {
-            pawns: PawnTable::default(),
             network: net.map(nnue::AccumulatorStack::new),
+            hand: HandCrafted::default(),
         }
     }
 
@@ -183,14 +118,7 @@ impl Evaluator {
 
     /// The hand-crafted evaluation of `board` for the side to move.
     pub fn evaluate_hand(&mut self, board: &Board) -> i32 {
-        let mut acc = ScoreAcc::default();
-        features(&mut acc, board, Some(&mut self.pawns));
-        let white = blend(board, acc.mg, acc.eg);
-        if board.side_to_move() == Color::White {
-            white
-        } else {
-            -white
-        }
+        self.hand.evaluate(board)
     }
 }
 
@@ -221,8 +149,8 @@ pub fn report(board: &Board, network: Option<&nnue::Network>) -> String {
             -stm
         }
     };
-    let mut out = trace(board);
-    let mut last = white(evaluate(board));
+    let mut out = hand::trace(board);
+    let mut last = white(hand::evaluate(board));
     let mut used = "hand-crafted";
     if let Some(net) = network {
         let nnue = white(nnue::evaluate_board(net, board));
@@ -238,15 +166,4 @@ pub fn report(board: &Board, network: Option<&nnue::Network>) -> String {
         "\nEvaluation used: {used}\nFinal evaluation: {last} cp (white side)"
     ));
     out
-}
-
-thread_local! {
-    /// Lets the stateless [`evaluate`] use a pawn cache too.
-    static EVALUATOR: RefCell<Evaluator> = RefCell::new(Evaluator::hand_crafted());
-}
-
-/// The hand-crafted evaluation of the board for the side to move (stateless
-/// convenience; it uses a per-thread [`Evaluator`] behind the scenes).
-pub fn evaluate(board: &Board) -> i32 {
-    EVALUATOR.with(|e| e.borrow_mut().evaluate_hand(board))
 }

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use super::pgn::{Game, Reader, san};
+use crate::games::pgn::{Game, Reader, san};
 use crate::progress;
 use cutoff_engine::board::{Board, Color, fen};
 use cutoff_engine::book::polyglot::file::Book;

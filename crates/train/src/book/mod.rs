@@ -1,11 +1,10 @@
 //! Opening books built from PGN games (`cutoff book build`), in the
 //! Polyglot format the engine reads (`cutoff_engine::book::polyglot`).
 //!
-//! `pgn` is a small PGN reader (the well-kept Rust PGN crates are GPL, which
-//! does not fit our MIT licence); `build` turns games into a book.
+//! `build` turns games, read by the game records' PGN reader
+//! ([`crate::games::pgn`]), into a book.
 
 pub mod build;
-pub mod pgn;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

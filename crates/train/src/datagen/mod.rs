@@ -7,11 +7,12 @@
 //! bytes with any number of threads. Resumable: the file's whole games are
 //! counted and a cut-off last one is dropped, so running the same command
 //! again finishes the file as one uninterrupted run would have.
+//! [`rescore`] searches the positions of existing games again the same way.
 
 pub mod cli;
-pub mod format;
 pub mod game;
 pub mod genfens;
+pub mod rescore;
 
 use std::collections::BTreeMap;
 use std::fs::{self, File, OpenOptions};

@@ -29,8 +29,8 @@ use viriformat::chess::types::Square as ViriSquare;
 use viriformat::dataformat::{Game as ViriGame, WDL};
 
 use super::GameRecord;
-use crate::datagen::format;
-use crate::nnue::data::{self, Counts, Filter};
+use super::positions::{self, Counts, Filter};
+use super::records::{self, Packed};
 use cutoff_engine::board::{Board, Color, Piece};
 
 /// The formats `cutoff games export` writes.
@@ -93,7 +93,7 @@ pub fn run(
             let (positions, counts) = load_filtered(files, filter)?;
             let mut boards = Vec::with_capacity(positions.len());
             for rec in &positions {
-                let rec = format::decode(rec)?;
+                let rec = records::decode(rec)?;
                 boards.push(to_bulletformat(&rec.board, rec.score, rec.result)?);
             }
             ChessBoard::write_to_bin(&mut writer, &boards).map_err(fail)?;
@@ -127,11 +127,8 @@ pub fn read_games(path: &Path) -> Result<Vec<GameRecord>, String> {
 
 /// The positions Cutoff's trainer reads from `files` with `filter`, as
 /// 32-byte records; damage is an error.
-fn load_filtered(
-    files: &[PathBuf],
-    filter: &Filter,
-) -> Result<(Vec<data::Packed>, Counts), String> {
-    let (positions, counts) = data::load(files, filter)?;
+fn load_filtered(files: &[PathBuf], filter: &Filter) -> Result<(Vec<Packed>, Counts), String> {
+    let (positions, counts) = positions::load(files, filter)?;
     if let Some(d) = counts.damage.first() {
         return Err(d.clone());
     }
@@ -317,7 +314,7 @@ pub fn check(
                 ));
             }
             for (i, (rec, board)) in positions.iter().zip(&got).enumerate() {
-                let rec = format::decode(rec)?;
+                let rec = records::decode(rec)?;
                 let want = expected(&rec.board, rec.score, (rec.result * 2.0) as u8);
                 let back = from_bulletformat(board, want.white_to_move);
                 if back != want {

@@ -17,8 +17,8 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+use super::pgn::{self, san};
 use super::{GameRecord, header};
-use crate::book::pgn::{self, san};
 use cutoff_engine::board::{Board, Color, fen};
 use cutoff_engine::search::score::{MATE, MAX_PLY};
 

@@ -1,5 +1,9 @@
 //! Whole-game self-play records: the file format datagen writes and the
-//! trainer reads. All integers are little-endian.
+//! trainer reads, and the formats around it: the older 32-byte position
+//! records ([`records`]), the positions a filter keeps for training
+//! ([`positions`]), PGN games ([`pgn`], [`import`]) and other trainers'
+//! formats ([`export`]). The ground floor of this crate: nothing here uses
+//! another of its modules. All integers are little-endian.
 //!
 //! A file is an 8-byte header, `CUTOFFG` and the version byte (1), then
 //! games, each:
@@ -16,12 +20,13 @@
 //! a time; a cut-off last game is dropped on reading (and repaired by a
 //! resumed datagen run).
 
-pub mod cli;
 pub mod export;
 pub mod file;
 pub mod import;
 pub mod pack;
-pub mod rescore;
+pub mod pgn;
+pub mod positions;
+pub mod records;
 
 use cutoff_engine::board::{Board, Move};
 pub use file::{Parsed, parse, read};

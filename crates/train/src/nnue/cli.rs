@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use super::data::Filter;
 use super::{Options, recipe, run};
+use crate::games::positions::Filter;
 use cutoff_engine::eval::nnue::FeatureSet;
 
 #[derive(clap::Args, Debug)]

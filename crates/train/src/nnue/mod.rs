@@ -20,9 +20,11 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use crate::games::positions::{self, Counts, Filter};
+use crate::games::records::Packed;
 use crate::progress;
 use cutoff_engine::eval::nnue::{self as engine_nnue, FeatureSet};
-use data::{Counts, Filter, Packed, Rng, Sample, decode_as};
+use data::{Rng, Sample, decode_as};
 use model::{Model, Scratch, converts};
 use optim::AdamW;
 
@@ -126,7 +128,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     }
     fs::create_dir_all(&opts.dir)
         .map_err(|e| format!("cannot create {}: {e}", opts.dir.display()))?;
-    let (all, counts) = data::load(&opts.data, &opts.filter)?;
+    let (all, counts) = positions::load(&opts.data, &opts.filter)?;
     eprintln!("train: {}", counts.describe());
     for damage in &counts.damage {
         eprintln!("warning: {damage}");

@@ -1,6 +1,6 @@
 use super::super::data::{Rng, decode_as};
 use super::*;
-use crate::datagen::format::encode;
+use crate::games::records::encode;
 use cutoff_engine::board::Board;
 
 const KINGS4: FeatureSet = FeatureSet::KingBuckets4;

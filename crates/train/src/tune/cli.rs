@@ -14,7 +14,7 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 400)]
     epochs: usize,
     /// Rust source file to write the tuned weights to (checked before the
-    /// run; `crates/engine/src/eval/weights.rs` is the one the engine compiles in).
+    /// run; `crates/engine/src/eval/hand/weights.rs` is the one the engine compiles in).
     #[arg(long)]
     out: PathBuf,
     /// Weight of the game result in the target; the rest is the search score.

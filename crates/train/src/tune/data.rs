@@ -5,10 +5,10 @@
 use std::fs;
 use std::path::Path;
 
-use crate::datagen::format;
-use crate::nnue::data;
+use crate::games::positions::{self, Filter};
+use crate::games::records;
 use cutoff_engine::board::{Board, fen};
-use cutoff_engine::eval::{LinearTrace, PHASE_MAX, endgame};
+use cutoff_engine::eval::hand::{LinearTrace, PHASE_MAX, endgame};
 
 /// One labelled position.
 #[derive(Clone, Copy, Debug)]
@@ -91,8 +91,8 @@ fn trace_all(positions: &[Labelled]) -> Dataset {
             continue;
         }
         let start = out.entries.len() as u32;
-        for i in 0..t.acc.coef.len() {
-            let n = t.acc.net(i);
+        for i in 0..t.counts.coef.len() {
+            let n = t.counts.net(i);
             if n != 0 {
                 out.entries.push((i as u16, n.clamp(-32768, 32767) as i16));
             }
@@ -103,7 +103,7 @@ fn trace_all(positions: &[Labelled]) -> Dataset {
             len: out.entries.len() as u32 - start,
             mg: phase,
             eg: (1.0 - phase) * t.scale as f32 / endgame::SCALE_NORMAL as f32,
-            fixed: (t.mop_up + t.acc.fixed.0) as f32,
+            fixed: (t.mop_up + t.counts.fixed.0) as f32,
             result: p.result,
             score: p.score,
         });
@@ -121,14 +121,14 @@ pub fn load(path: &Path) -> Result<Vec<Labelled>, String> {
         .and_then(|e| e.to_str())
         .is_some_and(|e| matches!(e, "epd" | "txt" | "fen"));
     if !text_like {
-        let (packed, counts) = data::load(&[path], &data::Filter::default())?;
+        let (packed, counts) = positions::load(&[path], &Filter::default())?;
         if let Some(damage) = counts.damage.first() {
             eprintln!("warning: {damage}");
         }
         return packed
             .iter()
             .map(|p| {
-                let r = format::decode(p)?;
+                let r = records::decode(p)?;
                 Ok(Labelled {
                     board: r.board,
                     result: r.result,

@@ -1,26 +1,27 @@
 //! `cutoff tune`: Texel tuning of every evaluation weight at once.
 //!
 //! Each position's evaluation is linear in the weights (see
-//! [`cutoff_engine::eval::LinearTrace`]), so the positions are traced once; then the
+//! [`cutoff_engine::eval::hand::LinearTrace`]), so the positions are traced once; then the
 //! sigmoid scale K is fitted to the current weights, and Adam descends the
 //! mean squared error between predicted and actual results. The result is
-//! written as Rust source (`crates/engine/src/eval/weights.rs`) that the engine compiles in.
+//! written as Rust source (`crates/engine/src/eval/hand/weights.rs`) that the engine compiles in.
 
 pub mod cli;
 pub mod data;
 pub mod optimise;
 pub mod output;
+pub mod seed;
 
 use std::fs;
 use std::path::PathBuf;
 use std::time::Instant;
 
 use crate::progress;
-use cutoff_engine::eval::hand::hand_weights;
-use cutoff_engine::eval::params::S;
-use cutoff_engine::eval::weights::WEIGHTS;
+use cutoff_engine::eval::hand::params::S;
+use cutoff_engine::eval::hand::weights::WEIGHTS;
 use data::Dataset;
 use optimise::{Adam, Weights, fit_k, gradient, loss};
+use seed::hand_weights;
 
 /// What `cutoff tune` was asked for.
 #[derive(Clone, Debug)]
@@ -200,7 +201,7 @@ mod tests {
     use super::*;
     use crate::datagen::game::Rng;
     use cutoff_engine::board::{Color, Position, STARTPOS};
-    use cutoff_engine::eval::params::MATERIAL;
+    use cutoff_engine::eval::hand::params::MATERIAL;
 
     /// Boards from seeded random playouts, labelled by a "teacher" that
     /// values material differently from the compiled-in weights.
@@ -219,7 +220,7 @@ mod tests {
                     break;
                 }
                 pos.play(moves[rng.below(moves.len())]);
-                let t = cutoff_engine::eval::LinearTrace::new(pos.board());
+                let t = cutoff_engine::eval::hand::LinearTrace::new(pos.board());
                 let p = optimise::sigmoid(1.0, t.white_score(&teacher) as f64);
                 // Deterministic label drawn from the teacher's win probability.
                 let u = (rng.next_u64() % 1000) as f64 / 1000.0;

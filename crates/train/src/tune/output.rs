@@ -1,8 +1,8 @@
-//! Writes tuned weights as the Rust source of `crates/engine/src/eval/weights.rs`.
+//! Writes tuned weights as the Rust source of `crates/engine/src/eval/hand/weights.rs`.
 
 use std::fmt::Write;
 
-use cutoff_engine::eval::params::{GROUPS, S};
+use cutoff_engine::eval::hand::params::{GROUPS, S};
 
 /// The weights file: one commented line (or row of eight) per group.
 pub fn rust_source(weights: &[S], header: &str) -> String {

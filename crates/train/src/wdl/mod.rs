@@ -8,13 +8,14 @@ pub mod plot;
 
 use std::path::PathBuf;
 
-use crate::nnue::data::{self, Packed};
+use crate::games::positions::{self, Filter};
+use crate::games::records::Packed;
 use cutoff_engine::eval::wdl::{FITTED, Model, PIECE_VALUE};
 use fit::Cell;
 
 /// Score, material and result (0 win, 1 draw, 2 loss) of a datagen record,
 /// from the side to move's view (the record keeps White's; see
-/// `train::datagen::format`).
+/// [`crate::games::records`]).
 pub fn sample(rec: &Packed) -> (i32, i32, usize) {
     let pieces = u64::from_le_bytes(rec[0..8].try_into().expect("8 bytes")).count_ones() as usize;
     let material = (0..pieces)
@@ -57,7 +58,7 @@ pub struct Summary {
 
 /// Reads the files, fits, and draws the SVG if asked.
 pub fn run(opts: &Options) -> Result<Summary, String> {
-    let (records, _) = data::load(&opts.data, &data::Filter::default())?;
+    let (records, _) = positions::load(&opts.data, &Filter::default())?;
     let mut skipped = 0;
     let kept = records.iter().map(sample).filter(|&(score, _, _)| {
         let keep = score.abs() <= opts.max_score;
@@ -99,7 +100,7 @@ pub fn rust_constant(m: &Model) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::datagen::format::encode;
+    use crate::games::records::encode;
     use cutoff_engine::board::fen::parse_fen;
 
     #[test]

@@ -1,13 +1,13 @@
 //! Threats: pieces attacked by pawns, by minor pieces and by rooks (lesser
 //! attackers win material), and pieces attacked but not defended at all.
 
-use super::accumulator::Acc;
 use super::bits::bb;
 use super::mobility::Attacks;
 use super::params::{HANGING, MINOR_THREAT, PAWN_THREAT, ROOK_THREAT};
+use super::sink::Sink;
 use crate::board::{Board, Color, Piece};
 
-pub fn evaluate<A: Acc>(acc: &mut A, board: &Board, attacks: &Attacks) {
+pub fn evaluate<A: Sink>(sink: &mut A, board: &Board, attacks: &Attacks) {
     for c in Color::ALL {
         let i = c as usize;
         let them = !c;
@@ -32,26 +32,26 @@ pub fn evaluate<A: Acc>(acc: &mut A, board: &Board, attacks: &Attacks) {
                 targets &= !defended_by_pawn;
             } else {
                 count(
-                    acc,
+                    sink,
                     c,
                     PAWN_THREAT + v - 1,
                     targets & by[Piece::Pawn as usize],
                 );
                 count(
-                    acc,
+                    sink,
                     c,
                     HANGING,
                     targets & attacks.all[i] & !attacks.all[i ^ 1],
                 );
             }
-            count(acc, c, MINOR_THREAT + v, targets & minors);
-            count(acc, c, ROOK_THREAT + v, targets & rooks);
+            count(sink, c, MINOR_THREAT + v, targets & minors);
+            count(sink, c, ROOK_THREAT + v, targets & rooks);
         }
     }
 }
 
-fn count<A: Acc>(acc: &mut A, c: Color, param: usize, set: u64) {
+fn count<A: Sink>(sink: &mut A, c: Color, param: usize, set: u64) {
     if set != 0 {
-        acc.add(c, param, set.count_ones() as i32);
+        sink.add(c, param, set.count_ones() as i32);
     }
 }

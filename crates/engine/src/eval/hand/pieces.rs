@@ -1,19 +1,19 @@
 //! Piece placement beyond the tables: minor-piece outposts, bishops hemmed
 //! in by their own pawns, rooks and queens on open and half-open files.
 
-use super::accumulator::Acc;
 use super::bits::{bb, file_mask, pawn_attacks};
 use super::params::{
     BISHOP_OUTPOST, BISHOP_PAWNS, KNIGHT_OUTPOST, QUEEN_OPEN, QUEEN_SEMI_OPEN, ROOK_OPEN,
     ROOK_SEMI_OPEN,
 };
 use super::pawns::PawnInfo;
+use super::sink::Sink;
 use crate::board::{BitBoard, Board, Color, Piece};
 
 /// Relative ranks 4 to 6, where an outpost is worth having.
 const OUTPOST_RANKS: [u64; 2] = [0x0000_FFFF_FF00_0000, 0x0000_00FF_FFFF_0000];
 
-pub fn evaluate<A: Acc>(acc: &mut A, board: &Board, pawns: &PawnInfo) {
+pub fn evaluate<A: Sink>(sink: &mut A, board: &Board, pawns: &PawnInfo) {
     let all_pawns = bb(board.pieces(Piece::Pawn));
     for c in Color::ALL {
         let i = c as usize;
@@ -21,18 +21,18 @@ pub fn evaluate<A: Acc>(acc: &mut A, board: &Board, pawns: &PawnInfo) {
         let outposts = OUTPOST_RANKS[i] & pawn_attacks(own_pawns, c) & !pawns.span[i ^ 1];
         let knights = bb(board.colored_pieces(c, Piece::Knight));
         let bishops = bb(board.colored_pieces(c, Piece::Bishop));
-        add_count(acc, c, KNIGHT_OUTPOST, knights & outposts);
-        add_count(acc, c, BISHOP_OUTPOST, bishops & outposts);
+        add_count(sink, c, KNIGHT_OUTPOST, knights & outposts);
+        add_count(sink, c, BISHOP_OUTPOST, bishops & outposts);
         for sq in board.colored_pieces(c, Piece::Bishop) {
             let colour = if BitBoard::LIGHT_SQUARES.has(sq) {
                 BitBoard::LIGHT_SQUARES
             } else {
                 BitBoard::DARK_SQUARES
             };
-            add_count(acc, c, BISHOP_PAWNS, own_pawns & bb(colour));
+            add_count(sink, c, BISHOP_PAWNS, own_pawns & bb(colour));
         }
         files(
-            acc,
+            sink,
             board,
             c,
             Piece::Rook,
@@ -41,7 +41,7 @@ pub fn evaluate<A: Acc>(acc: &mut A, board: &Board, pawns: &PawnInfo) {
             own_pawns,
         );
         files(
-            acc,
+            sink,
             board,
             c,
             Piece::Queen,
@@ -52,15 +52,15 @@ pub fn evaluate<A: Acc>(acc: &mut A, board: &Board, pawns: &PawnInfo) {
     }
 }
 
-fn add_count<A: Acc>(acc: &mut A, c: Color, param: usize, set: u64) {
+fn add_count<A: Sink>(sink: &mut A, c: Color, param: usize, set: u64) {
     if set != 0 {
-        acc.add(c, param, set.count_ones() as i32);
+        sink.add(c, param, set.count_ones() as i32);
     }
 }
 
 /// Open file (no pawns) or half-open (only enemy pawns) for `piece`.
-fn files<A: Acc>(
-    acc: &mut A,
+fn files<A: Sink>(
+    sink: &mut A,
     board: &Board,
     c: Color,
     piece: Piece,
@@ -71,9 +71,9 @@ fn files<A: Acc>(
     for sq in board.colored_pieces(c, piece) {
         let file = file_mask(sq.file() as usize);
         if all_pawns & file == 0 {
-            acc.add(c, open, 1);
+            sink.add(c, open, 1);
         } else if own_pawns & file == 0 {
-            acc.add(c, semi, 1);
+            sink.add(c, semi, 1);
         }
     }
 }

@@ -10,9 +10,10 @@ use std::process::ExitCode;
 
 use clap::Subcommand;
 
-use super::export::{self, Format};
-use super::{import, rescore};
-use crate::nnue::data::{Filter, load};
+use crate::datagen::rescore;
+use crate::games::export::{self, Format};
+use crate::games::import;
+use crate::games::positions::{Filter, load};
 
 #[derive(clap::Args, Debug)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]

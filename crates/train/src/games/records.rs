@@ -1,6 +1,7 @@
 //! The 32-byte position records of generation 0 (datagen wrote them before
-//! it wrote whole games, [`crate::games`]); the trainer still reads
-//! them, and packs the positions of game files this way in memory. A file
+//! it wrote whole games, [`super::GameRecord`]); the trainer still reads
+//! them, and packs the positions of game files this way in memory
+//! ([`super::positions`]). A file
 //! is a flat sequence of records, no header. All integers little-endian.
 //!
 //! | bytes  | field                                                              |
@@ -18,10 +19,13 @@
 //!
 //! Only standard chess (castling with the a- and h-rooks) is recorded.
 
-use crate::games::pack::{PIECE_BYTES, pack_pieces};
+use super::pack::{PIECE_BYTES, pack_pieces};
 use cutoff_engine::board::{Board, Color, Piece, Square, fen};
 
 pub const RECORD_SIZE: usize = 32;
+
+/// One record, kept packed until it is needed.
+pub type Packed = [u8; RECORD_SIZE];
 
 /// One labelled position.
 #[derive(Clone, Debug)]
@@ -51,6 +55,59 @@ pub fn encode(board: &Board, score: i16, result: u8) -> [u8; RECORD_SIZE] {
     out[30] = board.halfmove_clock();
     out[31] = board.fullmove_number().min(255) as u8;
     out
+}
+
+/// A record's pieces and labels, read without building a board (the
+/// trainer's fast path).
+#[derive(Clone, Debug)]
+pub struct Unpacked {
+    /// (square, colour, piece) of each piece in square order: colour 0
+    /// White, 1 Black; piece 0 pawn .. 5 king.
+    pub pieces: [(usize, usize, usize); 32],
+    pub count: usize,
+    /// Side to move: 0 White, 1 Black.
+    pub stm: usize,
+    /// Search score in centipawns, White's point of view.
+    pub score: i16,
+    /// Result from White's view: 0 Black won, 1 draw, 2 White won.
+    pub result: u8,
+}
+
+/// Reads a record's pieces and labels; an error for a field out of range.
+pub fn unpack(rec: &Packed) -> Result<Unpacked, String> {
+    let occ = u64::from_le_bytes(rec[0..8].try_into().expect("8 bytes"));
+    if occ.count_ones() > 32 {
+        return Err("more than 32 pieces".into());
+    }
+    let stm = rec[27] as usize;
+    if stm > 1 {
+        return Err(format!("bad side to move {stm}"));
+    }
+    let mut pieces = [(0usize, 0usize, 0usize); 32];
+    let mut bits = occ;
+    let mut n = 0;
+    while bits != 0 {
+        let sq = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        let nibble = (rec[8 + n / 2] >> (4 * (n % 2))) & 15;
+        let (color, piece) = ((nibble >> 3) as usize, (nibble & 7) as usize);
+        if piece > 5 {
+            return Err(format!("bad piece code {nibble}"));
+        }
+        pieces[n] = (sq, color, piece);
+        n += 1;
+    }
+    let result = rec[26];
+    if result > 2 {
+        return Err(format!("bad result code {result}"));
+    }
+    Ok(Unpacked {
+        pieces,
+        count: n,
+        stm,
+        score: i16::from_le_bytes([rec[24], rec[25]]),
+        result,
+    })
 }
 
 /// Unpacks one record, with a clear error for bytes that are no position.

@@ -2,12 +2,12 @@
 //! phalanx and passed pawns. These depend on the pawns alone, so their score
 //! is cached in a [`PawnTable`] keyed by the two pawn bitboards.
 
-use super::accumulator::{Acc, ScoreAcc};
 use super::bits::{
     FILE_A, FILE_H, adjacent_files, bb, file_mask, fill_forward, front_span, pawn_attacks, push,
     relative_rank, squares,
 };
 use super::params::{BACKWARD, CONNECTED, DOUBLED, ISOLATED, PASSED, PASSED_PROTECTED, PHALANX};
+use super::sink::{ScoreSink, Sink};
 use crate::board::{Board, Color, Piece};
 
 /// What later terms need from the pawn structure, by colour.
@@ -19,22 +19,22 @@ pub struct PawnInfo {
     pub span: [u64; 2],
 }
 
-/// Scores the pawn structure of both sides into `acc`.
-pub fn evaluate<A: Acc>(acc: &mut A, white: u64, black: u64) -> PawnInfo {
+/// Scores the pawn structure of both sides into `sink`.
+pub fn evaluate<A: Sink>(sink: &mut A, white: u64, black: u64) -> PawnInfo {
     let mut info = PawnInfo::default();
     for c in Color::ALL {
         let (own, enemy) = match c {
             Color::White => (white, black),
             Color::Black => (black, white),
         };
-        info.passed[c as usize] = side(acc, c, own, enemy);
+        info.passed[c as usize] = side(sink, c, own, enemy);
         info.span[c as usize] = pawn_attacks(fill_forward(own, c), c);
     }
     info
 }
 
 /// Scores one side's pawns; returns its passed pawns.
-fn side<A: Acc>(acc: &mut A, c: Color, own: u64, enemy: u64) -> u64 {
+fn side<A: Sink>(sink: &mut A, c: Color, own: u64, enemy: u64) -> u64 {
     let them = !c;
     let own_attacks = pawn_attacks(own, c);
     let enemy_attacks = pawn_attacks(enemy, them);
@@ -51,24 +51,24 @@ fn side<A: Acc>(acc: &mut A, c: Color, own: u64, enemy: u64) -> u64 {
         let supported = own_attacks & bit != 0;
         let doubled = own_ahead & bit != 0;
         if doubled {
-            acc.add(c, DOUBLED, 1);
+            sink.add(c, DOUBLED, 1);
         }
         if own & adjacent == 0 {
-            acc.add(c, ISOLATED, 1);
+            sink.add(c, ISOLATED, 1);
         } else if !supported && is_backward(c, own, bit, adjacent, enemy_attacks) {
-            acc.add(c, BACKWARD, 1);
+            sink.add(c, BACKWARD, 1);
         }
         if supported {
-            acc.add(c, CONNECTED + rank, 1);
+            sink.add(c, CONNECTED + rank, 1);
         }
         if neighbours(bit) & own != 0 {
-            acc.add(c, PHALANX + rank, 1);
+            sink.add(c, PHALANX + rank, 1);
         }
         if enemy_guard & bit == 0 && !doubled {
             passed |= bit;
-            acc.add(c, PASSED + rank, 1);
+            sink.add(c, PASSED + rank, 1);
             if supported {
-                acc.add(c, PASSED_PROTECTED, 1);
+                sink.add(c, PASSED_PROTECTED, 1);
             }
         }
     }
@@ -130,13 +130,13 @@ impl Default for PawnTable {
 }
 
 impl PawnTable {
-    /// Scores the pawn structure into `acc`, from the cache when possible.
-    pub fn probe<A: Acc>(&mut self, acc: &mut A, board: &Board) -> PawnInfo {
+    /// Scores the pawn structure into `sink`, from the cache when possible.
+    pub fn probe<A: Sink>(&mut self, sink: &mut A, board: &Board) -> PawnInfo {
         let white = bb(board.colored_pieces(Color::White, Piece::Pawn));
         let black = bb(board.colored_pieces(Color::Black, Piece::Pawn));
         let slot = &mut self.entries[index(white, black)];
         if slot.white != white || slot.black != black {
-            let mut score = ScoreAcc::default();
+            let mut score = ScoreSink::default();
             let info = evaluate(&mut score, white, black);
             *slot = Entry {
                 white,
@@ -146,7 +146,7 @@ impl PawnTable {
                 info,
             };
         }
-        acc.add_score(slot.mg, slot.eg);
+        sink.add_score(slot.mg, slot.eg);
         slot.info
     }
 }

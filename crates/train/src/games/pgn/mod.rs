@@ -3,7 +3,8 @@
 //! their scores) and the result. Other comments (`;`, a second `{}`),
 //! variations, NAGs, move numbers, annotation marks and `%` escape lines are
 //! skipped. Text is read as it comes: a game cut short by a new tag section
-//! ends there.
+//! ends there. Our own, because the well-kept Rust PGN crates are GPL, which
+//! does not fit our MIT licence.
 
 pub mod san;
 

@@ -1,6 +1,6 @@
 //! Where evaluation features go. Every term reports "colour `c` has feature
 //! `i` `n` times"; the same term code then either sums weights (the fast
-//! [`ScoreAcc`]) or records coefficients (the [`TraceAcc`] used by the `eval`
+//! [`ScoreSink`]) or records coefficients (the [`TraceSink`] used by the `eval`
 //! trace and the tuner), so the score and its linear trace cannot disagree.
 
 use super::params::{NUM_PARAMS, S};
@@ -8,7 +8,7 @@ use super::weights::WEIGHTS;
 use crate::board::Color;
 
 /// A sink for evaluation features.
-pub trait Acc {
+pub trait Sink {
     /// Colour `color` has feature `param` `n` times.
     fn add(&mut self, color: Color, param: usize, n: i32);
     /// A (mg, eg) sum, White minus Black, already weighted (the pawn cache).
@@ -17,12 +17,12 @@ pub trait Acc {
 
 /// Sums the weighted features: (mg, eg), White minus Black.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct ScoreAcc {
+pub struct ScoreSink {
     pub mg: i32,
     pub eg: i32,
 }
 
-impl Acc for ScoreAcc {
+impl Sink for ScoreSink {
     #[inline(always)]
     fn add(&mut self, color: Color, param: usize, n: i32) {
         let S(mg, eg) = WEIGHTS[param];
@@ -40,14 +40,14 @@ impl Acc for ScoreAcc {
 
 /// Records how often each feature occurs, per colour.
 #[derive(Clone, Debug)]
-pub struct TraceAcc {
+pub struct TraceSink {
     /// `coef[i][c]`: count of feature `i` for colour `c`.
     pub coef: Vec<[i32; 2]>,
     /// Weighted (mg, eg) added directly, outside the features.
     pub fixed: S,
 }
 
-impl Default for TraceAcc {
+impl Default for TraceSink {
     fn default() -> Self {
         Self {
             coef: vec![[0; 2]; NUM_PARAMS],
@@ -56,7 +56,7 @@ impl Default for TraceAcc {
     }
 }
 
-impl TraceAcc {
+impl TraceSink {
     /// White-minus-Black coefficient of feature `i`.
     pub fn net(&self, i: usize) -> i32 {
         self.coef[i][0] - self.coef[i][1]
@@ -74,7 +74,7 @@ impl TraceAcc {
     }
 }
 
-impl Acc for TraceAcc {
+impl Sink for TraceSink {
     fn add(&mut self, color: Color, param: usize, n: i32) {
         self.coef[param][color as usize] += n;
     }

@@ -1,9 +1,9 @@
 //! Mobility: safe squares per piece. The same pass records every piece's
 //! attacks, which king safety and threats read afterwards.
 
-use super::accumulator::Acc;
 use super::bits::{bb, pawn_attacks, push};
 use super::params::{BISHOP_MOB, KNIGHT_MOB, QUEEN_MOB, ROOK_MOB};
+use super::sink::Sink;
 use crate::board::{Board, Color, Piece};
 use cozy_chess::{get_bishop_moves, get_king_moves, get_knight_moves, get_rook_moves};
 
@@ -57,7 +57,7 @@ impl Attacks {
 }
 
 /// Scores mobility of both sides and fills the piece attacks into `attacks`.
-pub fn evaluate<A: Acc>(acc: &mut A, board: &Board, attacks: &mut Attacks) {
+pub fn evaluate<A: Sink>(sink: &mut A, board: &Board, attacks: &mut Attacks) {
     let occ = board.occupied();
     for c in Color::ALL {
         let i = c as usize;
@@ -65,22 +65,22 @@ pub fn evaluate<A: Acc>(acc: &mut A, board: &Board, attacks: &mut Attacks) {
         let area = !(bb(own) | attacks.by[i ^ 1][Piece::Pawn as usize]);
         for sq in board.colored_pieces(c, Piece::Knight) {
             let att = bb(get_knight_moves(sq));
-            acc.add(c, KNIGHT_MOB + (att & area).count_ones() as usize, 1);
+            sink.add(c, KNIGHT_MOB + (att & area).count_ones() as usize, 1);
             attacks.record(i, Piece::Knight, att);
         }
         for sq in board.colored_pieces(c, Piece::Bishop) {
             let att = bb(get_bishop_moves(sq, occ));
-            acc.add(c, BISHOP_MOB + (att & area).count_ones() as usize, 1);
+            sink.add(c, BISHOP_MOB + (att & area).count_ones() as usize, 1);
             attacks.record(i, Piece::Bishop, att);
         }
         for sq in board.colored_pieces(c, Piece::Rook) {
             let att = bb(get_rook_moves(sq, occ));
-            acc.add(c, ROOK_MOB + (att & area).count_ones() as usize, 1);
+            sink.add(c, ROOK_MOB + (att & area).count_ones() as usize, 1);
             attacks.record(i, Piece::Rook, att);
         }
         for sq in board.colored_pieces(c, Piece::Queen) {
             let att = bb(get_bishop_moves(sq, occ) | get_rook_moves(sq, occ));
-            acc.add(c, QUEEN_MOB + (att & area).count_ones() as usize, 1);
+            sink.add(c, QUEEN_MOB + (att & area).count_ones() as usize, 1);
             attacks.record(i, Piece::Queen, att);
         }
     }

@@ -11,9 +11,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
-use super::{GameRecord, file::read_bytes, parse};
-use crate::datagen::write_in_order;
-use crate::nnue::data::Filter;
+use super::{check_limits, open_to_finish, write_in_order};
+use crate::games::positions::Filter;
+use crate::games::{GameRecord, file::read_bytes, parse};
 use cutoff_engine::board::{Position, fen};
 use cutoff_engine::search::info::Silent;
 use cutoff_engine::search::{SearchJob, Settings, Shared, ThreadPool};
@@ -51,10 +51,10 @@ pub struct Summary {
 /// order, so the same command gives the same bytes with any number of
 /// threads; an output left by a stopped run is finished, not begun again.
 pub fn run(opts: &Options) -> Result<Summary, String> {
-    crate::datagen::check_limits(opts.soft_nodes, opts.hard_nodes, opts.threads)?;
+    check_limits(opts.soft_nodes, opts.hard_nodes, opts.threads)?;
     let games = read_games(&opts.files, opts.games)?;
     // Resumable as datagen is: the games already rescored are kept.
-    let (first, mut file) = crate::datagen::open_to_finish(&opts.out)?;
+    let (first, mut file) = open_to_finish(&opts.out)?;
     if first > games.len() as u64 {
         return Err(format!(
             "{} already holds {first} games, more than the {} to rescore",
@@ -110,7 +110,7 @@ fn read_games(files: &[PathBuf], limit: Option<usize>) -> Result<Vec<GameRecord>
     let mut games = Vec::new();
     for path in files {
         let bytes = read_bytes(path)?;
-        if !super::file::is_game_file(&bytes) {
+        if !crate::games::file::is_game_file(&bytes) {
             return Err(format!(
                 "{} is no game file (32-byte records have no moves to replay)",
                 path.display()

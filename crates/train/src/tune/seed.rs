@@ -1,7 +1,8 @@
 //! Hand-set starting weights, from general chess knowledge. The tuner starts
-//! from these (or from the current tuned set) and writes `weights.rs`.
+//! from these (or from the current tuned set) and writes the engine's
+//! `eval/hand/weights.rs`.
 
-use super::params::*;
+use cutoff_engine::eval::hand::params::*;
 
 /// Centralisation 0 (rim) .. 3 (centre) of a square given by file and rank.
 const fn centre(file: usize, rank: usize) -> i32 {

@@ -11,13 +11,13 @@ pub struct TrainCmd {
     #[command(subcommand)]
     tool: Option<TrainTool>,
     #[command(flatten)]
-    net: Option<super::nnue::cli::TrainArgs>,
+    net: Option<crate::nnue::cli::TrainArgs>,
 }
 
 #[derive(Subcommand, Debug)]
 enum TrainTool {
     /// Fit the win/draw/loss model of UCI_ShowWDL to datagen results.
-    Wdl(super::wdl::cli::WdlArgs),
+    Wdl(crate::wdl::cli::WdlArgs),
 }
 
 pub fn main(cmd: TrainCmd) -> ExitCode {
@@ -25,10 +25,10 @@ pub fn main(cmd: TrainCmd) -> ExitCode {
         TrainCmd {
             tool: Some(TrainTool::Wdl(args)),
             ..
-        } => super::wdl::cli::run(args),
+        } => crate::wdl::cli::run(args),
         TrainCmd {
             net: Some(args), ..
-        } => super::nnue::cli::main(args),
+        } => crate::nnue::cli::main(args),
         TrainCmd { .. } => ExitCode::FAILURE, // clap requires one
     }
 }

@@ -3,8 +3,8 @@
 
 use std::fmt::Write;
 
-use super::accumulator::TraceAcc;
 use super::params::{NUM_PARAMS, S, Term, term_of};
+use super::sink::TraceSink;
 use super::weights::WEIGHTS;
 use super::{PHASE_MAX, endgame, features, phase};
 use crate::board::{Board, Color};
@@ -12,7 +12,7 @@ use crate::board::{Board, Color};
 /// Everything that makes up one evaluation, as a function of the weights.
 #[derive(Clone, Debug)]
 pub struct LinearTrace {
-    pub acc: TraceAcc,
+    pub counts: TraceSink,
     pub phase: i32,
     /// Endgame scale under the current weights (it depends on the eg sign).
     pub scale: i32,
@@ -22,11 +22,11 @@ pub struct LinearTrace {
 
 impl LinearTrace {
     pub fn new(board: &Board) -> Self {
-        let mut acc = TraceAcc::default();
-        features(&mut acc, board, None);
-        let S(_, eg) = acc.score(&WEIGHTS);
+        let mut sink = TraceSink::default();
+        features(&mut sink, board, None);
+        let S(_, eg) = sink.score(&WEIGHTS);
         Self {
-            acc,
+            counts: sink,
             phase: phase(board),
             scale: endgame::scale(board, eg),
             mop_up: endgame::mop_up(board),
@@ -35,7 +35,7 @@ impl LinearTrace {
 
     /// The final score, White's view, under `weights` (same rounding as the engine).
     pub fn white_score(&self, weights: &[S]) -> i32 {
-        let S(mg, eg) = self.acc.score(weights);
+        let S(mg, eg) = self.counts.score(weights);
         if self.scale == 0 {
             return 0;
         }
@@ -45,10 +45,10 @@ impl LinearTrace {
 }
 
 /// Per-term (mg, eg) sums for one colour.
-fn term_sums(acc: &TraceAcc, color: Color) -> Vec<S> {
+fn term_sums(sink: &TraceSink, color: Color) -> Vec<S> {
     let mut sums = vec![S(0, 0); Term::ALL.len()];
     for (i, w) in WEIGHTS.iter().enumerate().take(NUM_PARAMS) {
-        let n = acc.coef[i][color as usize];
+        let n = sink.coef[i][color as usize];
         let t = Term::ALL.iter().position(|&t| t == term_of(i)).unwrap_or(0);
         sums[t].0 += w.0 * n;
         sums[t].1 += w.1 * n;
@@ -65,8 +65,8 @@ fn cp(v: i32) -> String {
 /// line `Hand-crafted evaluation: <cp> cp (white side)`.
 pub fn trace(board: &Board) -> String {
     let t = LinearTrace::new(board);
-    let white = term_sums(&t.acc, Color::White);
-    let black = term_sums(&t.acc, Color::Black);
+    let white = term_sums(&t.counts, Color::White);
+    let black = term_sums(&t.counts, Color::Black);
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -96,7 +96,7 @@ pub fn trace(board: &Board) -> String {
             cp(super::taper(mg, eg, t.phase))
         );
     }
-    let total = t.acc.score(&WEIGHTS);
+    let total = t.counts.score(&WEIGHTS);
     let _ = writeln!(
         out,
         " --------------+---------------+---------------+---------------+--------"

@@ -2,36 +2,36 @@
 //! once two pieces join in), the number of attackers, safe checks, the pawn
 //! shield in front of the king, enemy pawn storms and open files at the king.
 
-use super::accumulator::Acc;
 use super::bits::{bb, file_mask, front_span, relative_rank};
 use super::mobility::Attacks;
 use super::params::{
     KING_ATTACKERS, KING_OPEN_FILE, KING_SEMI_OPEN_FILE, KING_ZONE_ATTACK, PAWN_SHIELD, PAWN_STORM,
     SAFE_CHECK,
 };
+use super::sink::Sink;
 use crate::board::{Board, Color, Piece, Square};
 use cozy_chess::{get_bishop_moves, get_knight_moves, get_rook_moves};
 
-pub fn evaluate<A: Acc>(acc: &mut A, board: &Board, attacks: &Attacks) {
+pub fn evaluate<A: Sink>(sink: &mut A, board: &Board, attacks: &Attacks) {
     for c in Color::ALL {
-        attackers(acc, board, attacks, !c);
-        shelter(acc, board, c);
+        attackers(sink, board, attacks, !c);
+        shelter(sink, board, c);
     }
 }
 
 /// Features of side `a` attacking the enemy king.
-fn attackers<A: Acc>(acc: &mut A, board: &Board, attacks: &Attacks, a: Color) {
+fn attackers<A: Sink>(sink: &mut A, board: &Board, attacks: &Attacks, a: Color) {
     let i = a as usize;
     let count = attacks.zone_attackers[i];
     let queen_in = attacks.zone_hits[i][3] > 0;
     if count > 0 {
-        acc.add(a, KING_ATTACKERS + count.min(7) as usize, 1);
+        sink.add(a, KING_ATTACKERS + count.min(7) as usize, 1);
     }
     // A lone minor near the king is no attack; weigh the hits once it has help.
     if count >= 2 || queen_in {
         for (t, &hits) in attacks.zone_hits[i].iter().enumerate() {
             if hits > 0 {
-                acc.add(a, KING_ZONE_ATTACK + t, hits);
+                sink.add(a, KING_ZONE_ATTACK + t, hits);
             }
         }
     }
@@ -49,13 +49,13 @@ fn attackers<A: Acc>(acc: &mut A, board: &Board, attacks: &Attacks, a: Color) {
     for (t, squares) in checks.iter().enumerate() {
         let n = (squares & safe).count_ones() as i32;
         if n > 0 {
-            acc.add(a, SAFE_CHECK + t, n);
+            sink.add(a, SAFE_CHECK + t, n);
         }
     }
 }
 
 /// Pawn shield, pawn storm and open files around side `c`'s king.
-fn shelter<A: Acc>(acc: &mut A, board: &Board, c: Color) {
+fn shelter<A: Sink>(sink: &mut A, board: &Board, c: Color) {
     let king = board.king(c);
     let own = bb(board.colored_pieces(c, Piece::Pawn));
     let enemy = bb(board.colored_pieces(!c, Piece::Pawn));
@@ -69,16 +69,16 @@ fn shelter<A: Acc>(acc: &mut A, board: &Board, c: Color) {
             Some(d @ 1..=3) => d as usize - 1,
             _ => 3,
         };
-        acc.add(c, PAWN_SHIELD + idx, 1);
+        sink.add(c, PAWN_SHIELD + idx, 1);
         let storm = nearest(enemy & mask, c).map(|sq| relative_rank(sq, c) as i32 - king_rank);
         let idx = storm.map_or(4, |d| (d.clamp(1, 4) - 1) as usize);
-        acc.add(c, PAWN_STORM + idx, 1);
+        sink.add(c, PAWN_STORM + idx, 1);
     }
     let file = file_mask(king.file() as usize);
     if (own | enemy) & file == 0 {
-        acc.add(c, KING_OPEN_FILE, 1);
+        sink.add(c, KING_OPEN_FILE, 1);
     } else if own & file == 0 {
-        acc.add(c, KING_SEMI_OPEN_FILE, 1);
+        sink.add(c, KING_SEMI_OPEN_FILE, 1);
     }
 }
 
