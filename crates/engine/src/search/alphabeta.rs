@@ -15,16 +15,14 @@
 //! move pruning, futility, SEE), the extensions and late move reductions.
 
 use super::extensions::Singular;
-use super::history::{PieceTo, Tried, piece_to, quiet_index};
+use super::history::{PieceTo, Tried, piece_to};
 use super::movepick::MovePicker;
 use super::node::{MoveState, Node};
 use super::params::{
-    CURRMOVE_AFTER_MS, EXTENSION_PLY_LIMIT, eval_history_mult, fail_high_blend,
-    history_prune_depth, iir_min_depth, lmr_deeper_base, lmr_deeper_per_ply, tt_eval_depth_slack,
+    CURRMOVE_AFTER_MS, EXTENSION_PLY_LIMIT, iir_min_depth, lmr_deeper_base, lmr_deeper_per_ply,
+    tt_eval_depth_slack,
 };
-use super::score::{
-    DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, Score, mated_in, pull_to_beta,
-};
+use super::score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, Score, mated_in};
 use super::thread::Worker;
 use super::tt::{QS_DEPTH_CHECKS, bound_decides, improves_eval, score_from_tt};
 use crate::board::moves::{CheckInfo, moving_piece};
@@ -68,7 +66,6 @@ impl Worker<'_> {
             return s;
         }
         if let Some(s) = self.probe_node(&mut node) {
-            self.learn_table_cutoff(&node, s);
             return s;
         }
         if let Some(s) = self.probe_tablebase(&mut node) {
@@ -152,17 +149,7 @@ impl Worker<'_> {
             node.static_eval = self.stack[ply].static_eval;
         } else {
             node.raw_eval = node.tt_entry.map_or_else(|| self.evaluate(), |e| e.eval);
-            node.static_eval = self.corrected(ply, node.raw_eval);
-            // Learned once, at the node's first visit: re-searches find
-            // its table entry.
-            if ply > 0 && node.tt_entry.is_none() {
-                let before = self.stack[ply - 1];
-                (self.hist).learn_eval_change(
-                    before.quiet_index,
-                    before.static_eval,
-                    node.static_eval,
-                );
-            }
+            node.static_eval = self.corrected(node.raw_eval);
         }
         // Only a hash score from a main search of similar depth, never a
         // quiescence result (no quiet move but checks): a shallow bound
@@ -233,13 +220,6 @@ impl Worker<'_> {
             move_count += 1;
             let mut m = self.move_state(mv, move_count, checks);
             m.killer = killers.contains(&Some(mv));
-            // Read before the singular search updates the histories, and
-            // before pruning only when history pruning needs it (a constant
-            // test in a normal build): most pruned moves need no history.
-            let history_first = history_prune_depth() > 0;
-            if history_first {
-                m.history = self.move_history(&m, prevs, threats);
-            }
             if !node.is_root()
                 && best > -MATE_BOUND
                 && self.pos.has_non_pawn_material(self.pos.side_to_move())
@@ -247,12 +227,9 @@ impl Worker<'_> {
             {
                 continue;
             }
-            if !history_first {
-                m.history = self.move_history(&m, prevs, threats);
-            }
-            if m.quiet && eval_history_mult() != 0 {
-                m.quiet_index = Some(quiet_index(self.pos.side_to_move(), mv, threats));
-            }
+            // Read after pruning (most pruned moves need no history) and
+            // before the singular search updates the histories.
+            m.history = self.move_history(&m, prevs, threats);
             let extension = match self.singular_extension(node, mv) {
                 Singular::Extend(e) => e,
                 Singular::MultiCut(s) => {
@@ -302,12 +279,6 @@ impl Worker<'_> {
             let tried = (tried.quiets(), tried.noisies());
             self.update_histories(bm, node.depth, ply, threats, tried);
         }
-        let best = if PV {
-            best
-        } else {
-            // Pulled towards beta by `fail_high_blend` plies against the depth.
-            pull_to_beta(best, node.beta, node.depth, fail_high_blend())
-        };
         if node.excluded.is_none() && !node.in_check {
             self.update_correction(node, best, best_move);
         }
@@ -334,7 +305,6 @@ impl Worker<'_> {
             // Checks are treated like captures: never futile, SEE-pruned with the noisy margin.
             tame: quiet && !checks.quiet_gives_check(board, mv, piece),
             piece_to: piece_to(stm, piece, mv.to),
-            quiet_index: None,
             history: 0,
             killer: false,
             gives_check: false,
@@ -371,7 +341,6 @@ impl Worker<'_> {
         self.make_move(m.mv);
         self.shared.tt.prefetch(self.pos.key());
         self.stack[ply].piece_to = Some(m.piece_to);
-        self.stack[ply].quiet_index = m.quiet_index;
         self.stack[ply].null_move = false;
         m.gives_check = self.pos.in_check();
         if m.gives_check
@@ -418,11 +387,9 @@ impl Worker<'_> {
     }
 
     /// The static evaluation `raw` plus the correction history's estimate of its error.
-    pub(super) fn corrected(&self, ply: usize, raw: Score) -> Score {
+    pub(super) fn corrected(&self, raw: Score) -> Score {
         if self.config.correction_history {
-            self.hist
-                .correction
-                .correct(self.pos.board(), self.prevs(ply), raw)
+            self.hist.correction.correct(self.pos.board(), raw)
         } else {
             raw
         }
@@ -443,10 +410,9 @@ impl Worker<'_> {
         {
             return;
         }
-        let prevs = self.prevs(node.ply);
         self.hist
             .correction
-            .update(self.pos.board(), prevs, node.depth, node.raw_eval, best);
+            .update(self.pos.board(), node.depth, node.raw_eval, best);
     }
 
     /// Searches a move after the first: reduced null window first (LMR), then

@@ -18,20 +18,17 @@
 //! All of them are kept from one search to the next until `ucinewgame`.
 //!
 //! After a cutoff, `learn_cutoff` rewards the move that caused it and
-//! punishes the moves tried before it (`Tried` remembers them). With
-//! `eval_history_mult` on, a quiet move's butterfly entry also learns from
-//! how the static evaluation changed across it (`eval_change_bonus`).
+//! punishes the moves tried before it (`Tried` remembers them).
 //!
 //! Updates use the "gravity" formula `h += bonus - h * |bonus| / MAX`: values
 //! saturate smoothly at +-MAX and old information decays as new arrives.
 
 use super::correction::{CorrectionHistory, pawn_hash};
 use super::params::{
-    eval_history_max, eval_history_mult, history_bonus_linear, history_bonus_max,
-    history_bonus_quadratic, history_malus_linear, history_malus_max, history_malus_quadratic,
-    history_max, pawn_history_pct,
+    history_bonus_linear, history_bonus_max, history_bonus_quadratic, history_malus_linear,
+    history_malus_max, history_malus_quadratic, history_max, pawn_history_pct,
 };
-use super::score::{MAX_PLY, NO_EVAL, Score};
+use super::score::MAX_PLY;
 
 /// Filler for move arrays, never read. Its bytes are all zero (a1, a1, the
 /// pawn's index), so that filling `Tried`'s arrays at every node is a plain
@@ -120,35 +117,7 @@ fn butterfly_index(color: Color, mv: Move, threats: BitBoard) -> usize {
     (table * 64 + mv.from as usize) * 64 + mv.to as usize
 }
 
-/// The butterfly index of a quiet move, remembered on the search stack for
-/// [`Histories::learn_eval_change`] (a u32: the tables have 2^15 entries).
-pub fn quiet_index(color: Color, mv: Move, threats: BitBoard) -> u32 {
-    butterfly_index(color, mv, threats) as u32
-}
-
-/// What a quiet move learns from the static evaluations before it
-/// (`before`, the mover's) and after it (`after`, the opponent's): their
-/// sum is what the move gave away, so a move after which both sides think
-/// they stand better was a poor one. Scaled by `mult`, within +-`max`.
-pub fn eval_change_bonus(before: Score, after: Score, mult: i32, max: i32) -> i32 {
-    (-mult * (before + after)).clamp(-max, max)
-}
-
 impl Histories {
-    /// Teaches the quiet move with butterfly index `index` (made a ply
-    /// before, with static evaluation `before`) what the evaluation
-    /// `after` it says (off while `eval_history_mult` is 0).
-    pub fn learn_eval_change(&mut self, index: Option<u32>, before: Score, after: Score) {
-        let mult = eval_history_mult();
-        if mult == 0 || before == NO_EVAL || after == NO_EVAL {
-            return;
-        }
-        if let Some(i) = index {
-            let bonus = eval_change_bonus(before, after, mult, eval_history_max());
-            gravity(&mut self.butterfly[i as usize], bonus);
-        }
-    }
-
     pub fn butterfly(&self, color: Color, mv: Move, threats: BitBoard) -> i32 {
         self.butterfly[butterfly_index(color, mv, threats)] as i32
     }
@@ -363,34 +332,6 @@ mod tests {
         assert_eq!(h.pawn[pawn_slot(&e4) * PIECE_TO + pt], 0);
         // Off by default: not read, so the search is unchanged.
         assert_eq!(h.pawn_row(&start).is_some(), pawn_history_pct() != 0);
-    }
-
-    #[test]
-    fn a_move_that_gave_evaluation_away_is_punished_within_the_cap() {
-        // +50 for the mover before, -80 for the opponent after: the move
-        // gained 30 cp, so it is rewarded.
-        assert_eq!(eval_change_bonus(50, -80, 10, 1000), 300);
-        // Both sides better off after it: the move gave 70 cp away.
-        assert_eq!(eval_change_bonus(20, 50, 10, 1000), -700);
-        assert_eq!(eval_change_bonus(300, 300, 10, 1000), -1000);
-        assert_eq!(eval_change_bonus(-300, -300, 10, 1000), 1000);
-        let mut h = Histories::default();
-        let mv = Move {
-            from: Square::G1,
-            to: Square::F3,
-            promotion: None,
-        };
-        let i = quiet_index(Color::White, mv, BitBoard::EMPTY);
-        h.learn_eval_change(Some(i), 20, 50);
-        h.learn_eval_change(None, 20, 50);
-        h.learn_eval_change(Some(i), NO_EVAL, 50);
-        // Only with the technique on, and only the move's own entry.
-        let learned = h.butterfly(Color::White, mv, BitBoard::EMPTY);
-        assert_eq!(learned < 0, eval_history_mult() != 0);
-        assert_eq!(
-            h.butterfly.iter().filter(|&&e| e != 0).count(),
-            usize::from(learned != 0)
-        );
     }
 
     #[test]

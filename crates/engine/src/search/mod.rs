@@ -19,7 +19,6 @@ pub(crate) mod alphabeta;
 pub mod config;
 pub(crate) mod correction;
 pub(crate) mod driver;
-pub(crate) mod eval_scale;
 pub(crate) mod extensions;
 #[doc(hidden)]
 pub mod history;

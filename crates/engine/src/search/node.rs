@@ -3,10 +3,9 @@
 //! pruning, reduction, extension and table-store helpers take these instead
 //! of long argument lists, so a new technique reads a field, not a parameter.
 //! Also the search's probe and store of the table, shared by the main search
-//! and quiescence, and what a table cutoff teaches the histories.
+//! and quiescence.
 
 use super::history::PieceTo;
-use super::params::tt_cut_history;
 use super::score::{INFINITE, NO_EVAL, Score};
 use super::thread::Worker;
 use super::tt::{TtBound, TtEntry, score_to_tt};
@@ -94,8 +93,6 @@ pub(super) struct MoveState {
     /// Quiet and not giving check: what futility and late move pruning may skip.
     pub tame: bool,
     pub piece_to: PieceTo,
-    /// Its butterfly index when quiet and `eval_history_mult` is on.
-    pub quiet_index: Option<u32>,
     /// Butterfly plus continuation history (0 for a noisy move).
     pub history: i32,
     pub killer: bool,
@@ -137,20 +134,5 @@ impl Worker<'_> {
             pv: node.tt_pv(),
         };
         self.shared.tt.store(node.key, entry);
-    }
-
-    /// A table cutoff above beta by a quiet hash move teaches the histories
-    /// as a searched cutoff would (`tt_cut_history`).
-    pub(super) fn learn_table_cutoff(&mut self, node: &Node, score: Score) {
-        if tt_cut_history() == 0 || score < node.beta {
-            return;
-        }
-        // A colliding key's move may not be legal here (as the picker checks).
-        let board = self.pos.board();
-        let quiet = |m: Move| board.is_legal(m) && !self.pos.is_tactical(m);
-        if let Some(mv) = node.tt_move.filter(|&m| quiet(m)) {
-            let threats = self.pos.threats();
-            self.update_histories(mv, node.depth, node.ply, threats, (&[], &[]));
-        }
     }
 }

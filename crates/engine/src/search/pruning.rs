@@ -6,14 +6,13 @@
 use super::movepick::MovePicker;
 use super::node::{MoveState, Node};
 use super::params::{
-    futility_base, futility_max_depth, futility_per_depth, history_prune_depth,
-    history_prune_margin, lmp_max_depth, lmp_threshold, lmr_cut_node, lmr_gives_check,
-    lmr_history_divisor, lmr_killer, lmr_min_depth, lmr_noisy_pct, lmr_non_pv, lmr_not_improving,
-    lmr_tt_capture, lmr_tt_pv, nmp_base_reduction, nmp_depth_divisor, nmp_eval_divisor,
-    nmp_eval_max_reduction, nmp_min_depth, nmp_verify_depth, nmp_verify_quarters, probcut_margin,
-    probcut_min_depth, probcut_reduction, probcut_tt_depth_slack, razor_base, razor_max_depth,
-    razor_per_depth_sq, rfp_margin, rfp_max_depth, see_max_depth, see_noisy_margin,
-    see_quiet_margin,
+    futility_base, futility_max_depth, futility_per_depth, lmp_max_depth, lmp_threshold,
+    lmr_cut_node, lmr_gives_check, lmr_history_divisor, lmr_killer, lmr_min_depth, lmr_noisy_pct,
+    lmr_non_pv, lmr_not_improving, lmr_tt_capture, nmp_base_reduction, nmp_depth_divisor,
+    nmp_eval_divisor, nmp_eval_max_reduction, nmp_min_depth, nmp_verify_depth, nmp_verify_quarters,
+    probcut_margin, probcut_min_depth, probcut_reduction, probcut_tt_depth_slack, razor_base,
+    razor_max_depth, razor_per_depth_sq, rfp_margin, rfp_max_depth, see_max_depth,
+    see_noisy_margin, see_quiet_margin,
 };
 use super::score::{MATE_BOUND, Score};
 use super::thread::Worker;
@@ -83,7 +82,6 @@ impl Worker<'_> {
             return None;
         }
         self.stack[ply].piece_to = None;
-        self.stack[ply].quiet_index = None;
         self.stack[ply].null_move = true;
         let score = -self.negamax::<false>(depth - r, ply + 1, -beta, -beta + 1, !node.cut_node);
         self.unmake_null_move();
@@ -130,7 +128,6 @@ impl Worker<'_> {
             let piece = moving_piece(self.pos.board(), mv);
             self.make_move(mv);
             self.stack[ply].piece_to = Some(super::history::piece_to(stm, piece, mv.to));
-            self.stack[ply].quiet_index = None;
             self.stack[ply].null_move = false;
             let mut s = -self.quiescence::<false>(ply + 1, -rbeta, -rbeta + 1, false);
             if s >= rbeta {
@@ -168,10 +165,8 @@ impl Worker<'_> {
     }
 
     /// Move-level pruning at shallow depth. Returns true to skip the move.
-    /// Tame (quiet, non-checking) moves face late move, history, futility
-    /// and quiet SEE pruning; captures, promotions and checks only the noisy
-    /// SEE test. History pruning reads `m.history`, which the caller sets
-    /// before this call when that pruning is on.
+    /// Tame (quiet, non-checking) moves face late move, futility and quiet
+    /// SEE pruning; captures, promotions and checks only the noisy SEE test.
     pub(super) fn prune_move(
         &mut self,
         picker: &mut MovePicker,
@@ -187,9 +182,6 @@ impl Worker<'_> {
                 && m.move_count > lmp_threshold(depth, node.improving)
             {
                 picker.skip_quiets();
-                return true;
-            }
-            if lmr_depth < history_prune_depth() && m.history < -history_prune_margin() * depth {
                 return true;
             }
             if c.futility
@@ -230,7 +222,6 @@ impl Worker<'_> {
             + node.cut_node as i32 * lmr_cut_node()
             + (!node.improving) as i32 * lmr_not_improving();
         r -= m.gives_check as i32 * lmr_gives_check() + m.killer as i32 * lmr_killer();
-        r -= (!node.pv && node.tt_pv()) as i32 * lmr_tt_pv();
         if m.quiet {
             r += node.tt_capture as i32 * lmr_tt_capture();
             r -= m.history / lmr_history_divisor();

@@ -10,8 +10,8 @@
 
 use super::movepick::{MovePicker, Stage};
 use super::node::Node;
-use super::params::{delta_margin, qs_fail_high_blend_pct};
-use super::score::{DRAW, INFINITE, MAX_PLY, Score, mated_in, pull_to_beta};
+use super::params::delta_margin;
+use super::score::{DRAW, INFINITE, MAX_PLY, Score, mated_in};
 use super::thread::Worker;
 use super::tt::{
     QS_DEPTH_CHECKS, QS_DEPTH_NO_CHECKS, TtBound, bound_decides, improves_eval, score_from_tt,
@@ -81,7 +81,7 @@ impl Worker<'_> {
             (-INFINITE, -INFINITE)
         } else {
             let raw = entry.map_or_else(|| self.evaluate(), |e| e.eval);
-            (raw, self.corrected(ply, raw))
+            (raw, self.corrected(raw))
         };
         // A hash score whose bound points the right way is a better guess
         // than the static evaluation for standing pat.
@@ -91,7 +91,7 @@ impl Worker<'_> {
         };
         if !in_check {
             if best >= beta {
-                return blend_fail_high(best, beta);
+                return best;
             }
             alpha = alpha.max(best);
         }
@@ -128,7 +128,6 @@ impl Worker<'_> {
             self.make_move(mv);
             self.shared.tt.prefetch(self.pos.key());
             self.stack[ply].piece_to = None;
-            self.stack[ply].quiet_index = None;
             self.stack[ply].null_move = false;
             let score = -self.quiescence::<PV>(ply + 1, -beta, -alpha, false);
             self.unmake_move();
@@ -163,7 +162,6 @@ impl Worker<'_> {
             -INFINITE < best && best < INFINITE,
             "quiescence best {best} at ply {ply}"
         );
-        let best = blend_fail_high(best, beta);
         let mut node = Node::new(key, ply, tt_depth, alpha, beta);
         (node.pv, node.in_check, node.raw_eval) = (PV, in_check, raw_eval);
         node.tt_entry = entry;
@@ -205,11 +203,4 @@ impl Worker<'_> {
         }
         self.evaluate()
     }
-}
-
-/// A quiescence fail high pulled `qs_fail_high_blend_pct` percent of the
-/// way to beta.
-fn blend_fail_high(best: Score, beta: Score) -> Score {
-    let pct = qs_fail_high_blend_pct();
-    pull_to_beta(best, beta, 100 - pct, pct)
 }

@@ -8,7 +8,6 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 use super::config::SearchConfig;
-use super::eval_scale;
 use super::history::{Cutoff, Histories, PieceTo, learn_cutoff};
 use super::info::Reporter;
 use super::job::Settings;
@@ -47,9 +46,6 @@ pub struct Frame {
     pub static_eval: Score,
     /// (piece, to) of the move made at this ply; `None` for a null move.
     pub piece_to: Option<PieceTo>,
-    /// Butterfly index of the move made at this ply when it is quiet and
-    /// the evaluation-change history is on (`eval_history_mult`).
-    pub quiet_index: Option<u32>,
     pub null_move: bool,
     /// Move excluded by a singular-extension verification search.
     pub excluded: Option<Move>,
@@ -61,7 +57,6 @@ impl Default for Frame {
         Self {
             static_eval: NO_EVAL,
             piece_to: None,
-            quiet_index: None,
             null_move: false,
             excluded: None,
             double_extensions: 0,
@@ -318,11 +313,9 @@ impl<'a> Worker<'a> {
         [at(1), at(2)]
     }
 
-    /// The static evaluation of the current position, from the side to move,
-    /// as the search reads it (`eval_scale`).
+    /// The static evaluation of the current position, from the side to move.
     pub fn evaluate(&mut self) -> Score {
-        let board = self.pos.board();
-        eval_scale::scaled(self.evaluator.evaluate(board), board)
+        self.evaluator.evaluate(self.pos.board())
     }
 
     /// Plays `mv` on the search's position. Every move the search makes goes
