@@ -22,11 +22,13 @@ use super::params::{
     CURRMOVE_AFTER_MS, EXTENSION_PLY_LIMIT, iir_min_depth, lmr_deeper_base, lmr_deeper_per_ply,
     tt_eval_depth_slack,
 };
-use super::score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, Score, mated_in};
+use super::score::{
+    DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, Score, mated_in, score_from_tt,
+};
 use super::thread::Worker;
-use super::tt::{QS_DEPTH_CHECKS, bound_decides, improves_eval, score_from_tt};
 use crate::board::moves::{CheckInfo, moving_piece};
 use crate::board::{BitBoard, Move};
+use crate::tt::{QS_DEPTH_CHECKS, bound_decides, improves_eval};
 
 impl Worker<'_> {
     /// Searches the node at `ply` to `depth` within (alpha, beta).

@@ -14,8 +14,8 @@ use super::params::{
 };
 use super::score::{MATE_BOUND, Score};
 use super::thread::Worker;
-use super::tt::TtBound;
 use crate::board::Move;
+use crate::tt::TtBound;
 
 /// The outcome of a singular-extension test.
 pub(super) enum Singular {

@@ -1,6 +1,6 @@
 //! The search: iterative deepening with aspiration windows (`driver`) over a
 //! principal variation alpha-beta search (`alphabeta`, `quiescence`), with a
-//! shared transposition table (`tt`), a staged move picker (`movepick`),
+//! shared transposition table (`crate::tt`), a staged move picker (`movepick`),
 //! history heuristics (`history`, `correction`), pruning and reductions
 //! (`pruning`, `lmr`), extensions (`extensions`), time management (`time`)
 //! and Lazy SMP threads (`driver`, `thread`) on a persistent thread pool
@@ -43,7 +43,6 @@ pub mod strength;
 pub(crate) mod tbprobe;
 pub(crate) mod thread;
 pub(crate) mod time;
-pub mod tt;
 pub mod tunable;
 
 pub use job::{SearchJob, SearchResult, Settings};

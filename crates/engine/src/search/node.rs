@@ -6,10 +6,11 @@
 //! and quiescence.
 
 use super::history::PieceTo;
-use super::score::{INFINITE, NO_EVAL, Score};
+use super::params::tt_replacement;
+use super::score::{INFINITE, MATE_BOUND, NO_EVAL, Score, score_to_tt};
 use super::thread::Worker;
-use super::tt::{TtBound, TtEntry, score_to_tt};
 use crate::board::Move;
+use crate::tt::{TtBound, TtEntry};
 
 /// One node of the search, as known before its move loop.
 #[derive(Clone, Copy, Debug)]
@@ -133,6 +134,12 @@ impl Worker<'_> {
             bound,
             pv: node.tt_pv(),
         };
-        self.shared.tt.store(node.key, entry);
+        // The evaluator's score (or the table's copy of it) is no mate.
+        debug_assert!(
+            entry.eval.abs() < MATE_BOUND,
+            "stored static evaluation {} out of the evaluation range",
+            entry.eval
+        );
+        self.shared.tt.store(node.key, entry, tt_replacement());
     }
 }

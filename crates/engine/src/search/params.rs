@@ -7,6 +7,7 @@
 
 use super::score::Score;
 use super::tunable::{Tunable, declare_tunables};
+use crate::tt::Replacement;
 
 /// The tunables, as `name: type = default, min, max, step;` (`step` is
 /// OpenBench's `c_end`). Passes the list to `$declare`: `declare_tunables`
@@ -178,7 +179,7 @@ macro_rules! for_each_tunable {
             /// them off.
             correction_nonpawn_pct: i32 = 0, 0, 200, 10;
 
-            // --- Transposition table replacement (tt.rs) ---
+            // --- Transposition table replacement (crate::tt) ---
 
             /// An entry of this search this many plies deeper is kept against
             /// a non-exact result for the same position.
@@ -260,6 +261,15 @@ pub fn lmp_threshold(depth: i32, improving: bool) -> usize {
     } else {
         base * lmp_not_improving_pct() / 100
     }) as usize
+}
+
+/// How the table replaces entries, from the two tunables above.
+#[inline(always)]
+pub fn tt_replacement() -> Replacement {
+    Replacement {
+        keep_deeper: tt_keep_deeper(),
+        age_plies: tt_age_plies(),
+    }
 }
 
 // --- Plain constants: limits and safety margins, not strength choices ---

@@ -11,14 +11,12 @@
 use super::movepick::{MovePicker, Stage};
 use super::node::Node;
 use super::params::delta_margin;
-use super::score::{DRAW, INFINITE, MAX_PLY, Score, mated_in};
+use super::score::{DRAW, INFINITE, MAX_PLY, Score, mated_in, score_from_tt};
 use super::thread::Worker;
-use super::tt::{
-    QS_DEPTH_CHECKS, QS_DEPTH_NO_CHECKS, TtBound, bound_decides, improves_eval, score_from_tt,
-};
 use crate::board::BitBoard;
 use crate::board::moves::CheckInfo;
 use crate::board::see::{see_ge, see_value};
+use crate::tt::{QS_DEPTH_CHECKS, QS_DEPTH_NO_CHECKS, TtBound, bound_decides, improves_eval};
 
 impl Worker<'_> {
     /// `checks`: also search quiet checks (only at the first quiescence ply).

@@ -53,6 +53,37 @@ pub fn mate_moves(score: Score) -> i32 {
     }
 }
 
+/// Mate and tablebase-win scores are stored in the table relative to the
+/// node, not the root, so that the same entry is right wherever in the tree
+/// the position is found again.
+pub fn score_to_tt(score: Score, ply: usize) -> Score {
+    let stored = if score >= TB_WIN_BOUND {
+        score + ply as Score
+    } else if score <= -TB_WIN_BOUND {
+        score - ply as Score
+    } else {
+        score
+    };
+    // A mate is at least `ply` plies from the root: relative to this node
+    // it is still a mate, never beyond one (nor out of the 16 bits).
+    debug_assert!(
+        stored.abs() <= MATE,
+        "score {score} at ply {ply} stores as {stored}, beyond a mate"
+    );
+    stored
+}
+
+/// The table's score `score` as a score `ply` plies from the root.
+pub fn score_from_tt(score: Score, ply: usize) -> Score {
+    if score >= TB_WIN_BOUND {
+        score - ply as Score
+    } else if score <= -TB_WIN_BOUND {
+        score + ply as Score
+    } else {
+        score
+    }
+}
+
 /// A score ready for output: centipawns or mate in moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UciScore {
@@ -73,6 +104,15 @@ impl From<Score> for UciScore {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mate_scores_are_stored_relative_to_the_node() {
+        let s = MATE - 5;
+        assert_eq!(score_from_tt(score_to_tt(s, 3), 3), s);
+        assert_eq!(score_to_tt(s, 3), s + 3);
+        assert_eq!(score_to_tt(-s, 3), -s - 3);
+        assert_eq!(score_to_tt(120, 3), 120);
+    }
 
     #[test]
     fn mate_distances_convert_to_moves() {

@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use super::tt;
+use crate::tt;
 
 /// Hash size of a `Shared::default()`: enough for short searches (tests,
 /// datagen, the lab); the engine sizes its table from the Hash option.

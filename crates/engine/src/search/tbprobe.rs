@@ -6,10 +6,11 @@
 use std::sync::atomic::Ordering;
 
 use super::node::Node;
-use super::score::{DRAW, Score, tb_win_in};
+use super::params::tt_replacement;
+use super::score::{DRAW, Score, score_to_tt, tb_win_in};
 use super::thread::Worker;
-use super::tt::{MAX_STORED_DEPTH, TtBound, TtEntry, score_to_tt};
 use crate::tablebase::Wdl;
+use crate::tt::{MAX_STORED_DEPTH, TtBound, TtEntry};
 
 /// Probes deepen the stored entry: the result is exact at any depth.
 const TB_STORE_DEPTH_BONUS: i32 = 6;
@@ -47,7 +48,7 @@ impl Worker<'_> {
                     bound,
                     pv: node.tt_pv(),
                 };
-                self.shared.tt.store(node.key, entry);
+                self.shared.tt.store(node.key, entry, tt_replacement());
             }
             return Some(score);
         }
