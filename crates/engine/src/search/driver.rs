@@ -15,8 +15,8 @@
 //! by what they find in the table, and help each other through it. The main
 //! thread manages time, reports, and at the end picks the result of the
 //! thread that got deepest (the best score breaks ties). The threads are the
-//! persistent pool's (`pool`): each runs `search_thread` on the search's
-//! `Task`, and thread 0 picks the result (`conclude`).
+//! persistent pool's (`pool`): each runs `ThreadData::search` on the
+//! search's `Task`, and thread 0 picks the result (`conclude`).
 
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -31,12 +31,12 @@ use super::report::{game_over_info, report, report_bound, shown_score, tbhits};
 use super::score::{INFINITE, MAX_PLY, Score, is_mate, mate_moves};
 use super::shared::Shared;
 use super::strength::Strength;
-use super::thread::{Task, ThreadData, Worker};
+use super::thread::{Context, Task, ThreadData};
 use super::time::{Clock, Iteration, Trend};
 use crate::board::{Move, Position};
 
-/// Prepared here, where the root is examined; defined beside the workers
-/// that search it.
+/// Prepared here, where the root is examined; defined beside the thread
+/// data that searches it.
 impl Task {
     /// The search of `root` with its clock running from `start`; `None`
     /// (reported to `reporter`) when the game is over there.
@@ -86,17 +86,26 @@ pub(crate) struct ThreadResult {
     lines: Vec<(Score, Vec<Move>)>,
 }
 
-/// Thread `id`'s part of `task`, on its kept data `td`; only the main
-/// thread (id 0) has a reporter.
-pub(crate) fn search_thread<'a>(
-    td: &'a mut ThreadData,
-    id: usize,
-    task: &Task,
-    shared: &'a Shared,
-    reporter: Option<&'a mut (dyn Reporter + 'a)>,
-) -> ThreadResult {
-    let worker = Worker::new(id, td, task, shared, reporter);
-    iterative_deepening(worker, &task.limits, &task.settings)
+impl ThreadData {
+    /// Thread `id`'s part of `task`; only the main thread (id 0) has a
+    /// reporter.
+    pub(crate) fn search<'a>(
+        &mut self,
+        id: usize,
+        task: &'a Task,
+        shared: &'a Shared,
+        reporter: Option<&'a mut (dyn Reporter + 'a)>,
+    ) -> ThreadResult {
+        self.new_search(id, task);
+        let mut cx = Context::new(task, shared, reporter);
+        let result = self.iterative_deepening(&mut cx);
+        self.flush_nodes(shared);
+        if self.is_main() {
+            // Tell helper threads to finish.
+            shared.stop.store(true, Ordering::SeqCst);
+        }
+        result
+    }
 }
 
 /// After the threads (results by thread id): the result chosen, printed
@@ -189,152 +198,159 @@ fn report_final(r: &ThreadResult, task: &Task, shared: &Shared, reporter: &mut d
     });
 }
 
-/// One thread's iterative deepening loop.
-fn iterative_deepening(mut w: Worker, limits: &Limits, settings: &Settings) -> ThreadResult {
-    let max_depth = limits
-        .depth
-        .unwrap_or(MAX_PLY as u32 - 1)
-        .clamp(1, MAX_PLY as u32 - 2);
-    let shown = settings.multipv.clamp(1, w.root_moves.len().max(1));
-    let multipv = match settings.strength {
-        Some(s) => s.multipv(shown).min(w.root_moves.len().max(1)),
-        None => shown,
-    };
-    let mut result = ThreadResult {
-        depth: 0,
-        seldepth: 0,
-        score: -INFINITE,
-        pv: w.root_moves.first().map(|r| vec![r.mv]).unwrap_or_default(),
-        reported: false,
-        lines: Vec::new(),
-    };
-    if w.root_moves.is_empty() {
-        w.shared.stop.store(true, Ordering::SeqCst);
-        return result;
-    }
-    let mut trend = Trend::default();
-    for depth in 1..=max_depth {
-        for rm in &mut w.root_moves {
-            rm.prev_score = rm.score;
-            rm.score = -INFINITE;
-            rm.nodes = 0;
+impl ThreadData {
+    /// One thread's iterative deepening loop.
+    fn iterative_deepening(&mut self, cx: &mut Context) -> ThreadResult {
+        let task = cx.task;
+        let (limits, settings) = (&task.limits, &task.settings);
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 1)
+            .clamp(1, MAX_PLY as u32 - 2);
+        let n = self.root.moves.len().max(1);
+        let shown = settings.multipv.clamp(1, n);
+        let multipv = match settings.strength {
+            Some(s) => s.multipv(shown).min(n),
+            None => shown,
+        };
+        let noisy = settings.strength.is_some_and(|s| s.noisy());
+        let mut result = ThreadResult {
+            depth: 0,
+            seldepth: 0,
+            score: -INFINITE,
+            pv: (self.root.moves.first())
+                .map(|r| vec![r.mv])
+                .unwrap_or_default(),
+            reported: false,
+            lines: Vec::new(),
+        };
+        if self.root.moves.is_empty() {
+            cx.shared.stop.store(true, Ordering::SeqCst);
+            return result;
         }
-        w.root_depth = depth as i32;
-        let iteration_nodes = w.nodes;
-        for pv_idx in 0..multipv {
-            w.set_pv_idx(pv_idx);
-            w.seldepth = 0;
-            aspiration(&mut w, depth, pv_idx, pv_idx < shown);
-            w.sort_root_moves(0, pv_idx + 1);
-            if w.stopped {
+        let mut trend = Trend::default();
+        for depth in 1..=max_depth {
+            for rm in &mut self.root.moves {
+                rm.prev_score = rm.score;
+                rm.score = -INFINITE;
+                rm.nodes = 0;
+            }
+            self.counters.root_depth = depth as i32;
+            let iteration_nodes = self.counters.nodes;
+            for pv_idx in 0..multipv {
+                self.root.set_pv_idx(pv_idx);
+                self.counters.seldepth = 0;
+                self.aspiration(cx, depth, pv_idx, pv_idx < shown);
+                self.root.sort(0, pv_idx + 1);
+                if self.counters.stopped {
+                    break;
+                }
+            }
+            let stopped = self.counters.stopped;
+            // A partial iteration still counts if its first move was searched:
+            // the previous best is searched first, and a move only replaces it
+            // by proving better.
+            let first = &self.root.moves[0];
+            if !stopped || depth == 1 || first.score != -INFINITE {
+                result = ThreadResult {
+                    depth: if stopped { depth - 1 } else { depth },
+                    seldepth: first.seldepth.max(self.counters.seldepth) as u32,
+                    score: first.score.max(-INFINITE + 1),
+                    pv: first.pv.clone(),
+                    // A completed iteration is printed just below.
+                    reported: !stopped && self.is_main(),
+                    lines: std::mem::take(&mut result.lines),
+                };
+            }
+            if stopped {
+                break;
+            }
+            if self.is_main() {
+                if noisy {
+                    result.lines = self.completed_lines(multipv);
+                }
+                report(self, cx, depth, shown, Bound::Exact);
+                if self.should_stop(cx, &mut trend, iteration_nodes) {
+                    break;
+                }
+            }
+            if cx.shared.stopped() {
                 break;
             }
         }
-        // A partial iteration still counts if its first move was searched: the
-        // previous best is searched first, and a move only replaces it by
-        // proving better.
-        if !w.stopped || depth == 1 || w.root_moves[0].score != -INFINITE {
-            result = ThreadResult {
-                depth: if w.stopped { depth - 1 } else { depth },
-                seldepth: w.root_moves[0].seldepth.max(w.seldepth) as u32,
-                score: w.root_moves[0].score.max(-INFINITE + 1),
-                pv: w.root_moves[0].pv.clone(),
-                // A completed iteration is printed just below.
-                reported: !w.stopped && w.is_main(),
-                lines: std::mem::take(&mut result.lines),
-            };
-        }
-        if w.stopped {
-            break;
-        }
-        if w.is_main() {
-            if settings.strength.is_some_and(|s| s.noisy()) {
-                result.lines = completed_lines(&w, multipv);
-            }
-            report(&mut w, depth, shown, Bound::Exact);
-            if should_stop(&w, &mut trend, limits, iteration_nodes) {
-                break;
-            }
-        }
-        if w.shared.stopped() {
-            break;
-        }
+        result
     }
-    w.flush_nodes();
-    if w.is_main() {
-        // Tell helper threads to finish.
-        w.shared.stop.store(true, Ordering::SeqCst);
+
+    /// The first `multipv` root lines of a completed iteration.
+    fn completed_lines(&self, multipv: usize) -> Vec<(Score, Vec<Move>)> {
+        self.root.moves[..multipv]
+            .iter()
+            .map(|rm| (rm.score, rm.pv.clone()))
+            .collect()
     }
-    result
-}
 
-/// The first `multipv` root lines of a completed iteration.
-fn completed_lines(w: &Worker, multipv: usize) -> Vec<(Score, Vec<Move>)> {
-    w.root_moves[..multipv]
-        .iter()
-        .map(|rm| (rm.score, rm.pv.clone()))
-        .collect()
-}
-
-/// Searches the root line `pv_idx` at `depth`, widening the window on failure;
-/// `shown`: the line is one the user sees (not one only a strength limit
-/// searches), so its bounds are reported.
-fn aspiration(w: &mut Worker, depth: u32, pv_idx: usize, shown: bool) {
-    let prev = w.root_moves[pv_idx].prev_score;
-    let mut delta = aspiration_delta();
-    let use_window =
-        w.config.aspiration && depth >= aspiration_min_depth() && prev.abs() < INFINITE;
-    let (mut alpha, mut beta) = if use_window {
-        ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
-    } else {
-        (-INFINITE, INFINITE)
-    };
-    loop {
-        let score = w.negamax::<true>(depth as i32, 0, alpha, beta, false);
-        let n = w.root_moves.len();
-        w.sort_root_moves(pv_idx, n);
-        if w.stopped {
-            return;
-        }
-        if score <= alpha {
-            beta = (alpha + beta) / 2;
-            alpha = (score - delta).max(-INFINITE);
-            if shown {
-                report_bound(w, depth, Bound::Upper);
-            }
-        } else if score >= beta {
-            beta = (score + delta).min(INFINITE);
-            if shown {
-                report_bound(w, depth, Bound::Lower);
-            }
+    /// Searches the root line `pv_idx` at `depth`, widening the window on
+    /// failure; `shown`: the line is one the user sees (not one only a
+    /// strength limit searches), so its bounds are reported.
+    fn aspiration(&mut self, cx: &mut Context, depth: u32, pv_idx: usize, shown: bool) {
+        let prev = self.root.moves[pv_idx].prev_score;
+        let mut delta = aspiration_delta();
+        let use_window =
+            self.config.aspiration && depth >= aspiration_min_depth() && prev.abs() < INFINITE;
+        let (mut alpha, mut beta) = if use_window {
+            ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
         } else {
-            return;
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let score = self.negamax::<true>(cx, depth as i32, 0, alpha, beta, false);
+            let n = self.root.moves.len();
+            self.root.sort(pv_idx, n);
+            if self.counters.stopped {
+                return;
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITE);
+                if shown {
+                    report_bound(self, cx, depth, Bound::Upper);
+                }
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITE);
+                if shown {
+                    report_bound(self, cx, depth, Bound::Lower);
+                }
+            } else {
+                return;
+            }
+            // At least a point, or a tuned window could stop growing.
+            delta += (delta * aspiration_growth_pct() / 100).max(1);
         }
-        // At least a point, or a tuned window could stop growing.
-        delta += (delta * aspiration_growth_pct() / 100).max(1);
     }
-}
 
-/// Between iterations: stop for `go mate` once the mate is found, at the
-/// soft node limit, or when the time manager says the next iteration would not pay.
-fn should_stop(w: &Worker, trend: &mut Trend, limits: &Limits, iteration_start_nodes: u64) -> bool {
-    let best = &w.root_moves[0];
-    if let Some(m) = limits.mate
-        && is_mate(best.score)
-        && best.score > 0
-        && mate_moves(best.score) <= m as i32
-    {
-        return true;
+    /// Between iterations: stop for `go mate` once the mate is found, at
+    /// the soft node limit, or when the time manager says the next
+    /// iteration would not pay.
+    fn should_stop(&self, cx: &Context, trend: &mut Trend, iteration_start_nodes: u64) -> bool {
+        let (best, limits) = (&self.root.moves[0], &cx.task.limits);
+        if let Some(m) = limits.mate
+            && is_mate(best.score)
+            && best.score > 0
+            && mate_moves(best.score) <= m as i32
+        {
+            return true;
+        }
+        let total = self.total_nodes(cx.shared);
+        if limits.soft_nodes.is_some_and(|n| total >= n) {
+            return true;
+        }
+        let iteration = Iteration {
+            best: best.mv,
+            score: best.score,
+            best_nodes: best.nodes,
+            nodes: self.counters.nodes - iteration_start_nodes,
+        };
+        cx.clock
+            .should_stop_iteration(cx.shared, total, trend, &iteration)
     }
-    if limits.soft_nodes.is_some_and(|n| w.total_nodes() >= n) {
-        return true;
-    }
-    let iteration = Iteration {
-        best: best.mv,
-        score: best.score,
-        best_nodes: best.nodes,
-        nodes: w.nodes - iteration_start_nodes,
-    };
-    w.clock
-        .should_stop_iteration(w.shared, w.total_nodes(), trend, &iteration)
 }

@@ -15,11 +15,9 @@
 //! in `shared`. This file only names the modules: no file of the search
 //! imports from it.
 
-pub(crate) mod alphabeta;
 pub mod config;
 pub(crate) mod correction;
 pub(crate) mod driver;
-pub(crate) mod extensions;
 #[doc(hidden)]
 pub mod history;
 pub mod info;
@@ -33,14 +31,11 @@ pub(crate) mod outcome;
 pub mod params;
 pub(crate) mod piece_to;
 pub mod pool;
-pub(crate) mod pruning;
 pub(crate) mod pv;
-pub(crate) mod quiescence;
 pub(crate) mod report;
 pub mod score;
 pub mod shared;
 pub mod strength;
-pub(crate) mod tbprobe;
 pub(crate) mod thread;
 pub(crate) mod time;
 pub mod tunable;

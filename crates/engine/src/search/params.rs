@@ -252,17 +252,6 @@ pub fn find(name: &str) -> Option<&'static Tunable> {
     TUNABLES.iter().find(|t| t.name.eq_ignore_ascii_case(name))
 }
 
-/// Quiet moves searched before late move pruning starts (fewer when the
-/// evaluation is not improving: the node is less promising).
-pub fn lmp_threshold(depth: i32, improving: bool) -> usize {
-    let base = lmp_base() + depth * depth;
-    (if improving {
-        base
-    } else {
-        base * lmp_not_improving_pct() / 100
-    }) as usize
-}
-
 /// How the table replaces entries, from the two tunables above.
 #[inline(always)]
 pub fn tt_replacement() -> Replacement {
@@ -330,32 +319,5 @@ pub const STALL_RESERVE_SHARE: f64 = 0.8;
 pub const LOW_CLOCK_INCREMENT_PCT: u64 = 50;
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_are_unique_and_found_case_insensitively() {
-        for (i, t) in TUNABLES.iter().enumerate() {
-            assert!(
-                TUNABLES[..i]
-                    .iter()
-                    .all(|u| !u.name.eq_ignore_ascii_case(t.name)),
-                "{} twice",
-                t.name
-            );
-            assert_eq!(
-                find(&t.name.to_ascii_uppercase()).map(|f| f.name),
-                Some(t.name)
-            );
-        }
-        assert_eq!(TUNABLES[Id::lmr_base_pct as usize].name, "lmr_base_pct");
-    }
-
-    #[test]
-    fn accessors_give_the_declared_defaults() {
-        assert_eq!(rfp_margin(), TUNABLES[Id::rfp_margin as usize].default);
-        assert_eq!(default_moves_to_go(), 20);
-        assert_eq!(lmp_threshold(4, true), 19);
-        assert_eq!(lmp_threshold(4, false), 9);
-    }
-}
+#[path = "params_tests.rs"]
+mod tests;

@@ -1,9 +1,7 @@
 //! The search's `info` lines: each line of a completed iteration, the
 //! aspiration bounds and a finished game's score. A line's score goes
 //! through the root's certain outcome (`outcome`): a root drawn by rule
-//! shows a draw, a root in the tables each move's tablebase result. Also
-//! the root's bookkeeping while its moves are searched: each move's result
-//! and the `currmove` lines.
+//! shows a draw, a root in the tables each move's tablebase result.
 
 use std::sync::atomic::Ordering;
 
@@ -12,13 +10,13 @@ use super::outcome::RootOutcome;
 use super::params::BOUND_INFO_AFTER_MS;
 use super::score::{INFINITE, Score, UciScore};
 use super::shared::Shared;
-use super::thread::Worker;
+use super::thread::{Context, ThreadData};
 use crate::board::{Move, Position};
 
 /// Prints one `info` line per PV line of the finished iteration.
-pub(crate) fn report(w: &mut Worker, depth: u32, multipv: usize, bound: Bound) {
+pub(crate) fn report(td: &ThreadData, cx: &mut Context, depth: u32, multipv: usize, bound: Bound) {
     for i in 0..multipv {
-        let rm = &w.root_moves[i];
+        let rm = &td.root.moves[i];
         let (score, d) = if rm.score == -INFINITE {
             (rm.prev_score, depth.saturating_sub(1).max(1))
         } else {
@@ -27,50 +25,51 @@ pub(crate) fn report(w: &mut Worker, depth: u32, multipv: usize, bound: Bound) {
         if score == -INFINITE {
             continue;
         }
-        let info = make_info(w, d, i, score, bound, &w.root_moves[i].pv.clone());
-        if let Some(r) = w.reporter.as_mut() {
+        let info = make_info(td, cx, d, i, score, bound, &rm.pv);
+        if let Some(r) = cx.reporter.as_mut() {
             r.info(&info);
         }
     }
 }
 
 /// Reports an aspiration fail (only in longer searches, to limit output).
-pub(crate) fn report_bound(w: &mut Worker, depth: u32, bound: Bound) {
-    if !w.is_main() || w.clock.elapsed_ms() < BOUND_INFO_AFTER_MS {
+pub(crate) fn report_bound(td: &ThreadData, cx: &mut Context, depth: u32, bound: Bound) {
+    if !td.is_main() || cx.clock.elapsed_ms() < BOUND_INFO_AFTER_MS {
         return;
     }
-    let rm = &w.root_moves[w.pv_idx];
-    let (score, pv) = (rm.score, rm.pv.clone());
-    let info = make_info(w, depth, w.pv_idx, score, bound, &pv);
-    if let Some(r) = w.reporter.as_mut() {
+    let pv_idx = td.root.pv_idx;
+    let rm = &td.root.moves[pv_idx];
+    let info = make_info(td, cx, depth, pv_idx, rm.score, bound, &rm.pv);
+    if let Some(r) = cx.reporter.as_mut() {
         r.info(&info);
     }
 }
 
 fn make_info(
-    w: &Worker,
+    td: &ThreadData,
+    cx: &Context,
     depth: u32,
     pv_idx: usize,
     score: Score,
     bound: Bound,
     pv: &[Move],
 ) -> Info {
-    let ms = w.clock.elapsed_ms();
-    let nodes = w.total_nodes();
-    let (score, bound, certain) = shown_score(&w.outcome, pv, score, bound);
+    let ms = cx.clock.elapsed_ms();
+    let nodes = td.total_nodes(cx.shared);
+    let (score, bound, certain) = shown_score(&cx.task.outcome, pv, score, bound);
     Info {
         depth,
-        seldepth: w.root_moves[pv_idx].seldepth.max(w.seldepth) as u32,
+        seldepth: td.root.moves[pv_idx].seldepth.max(td.counters.seldepth) as u32,
         multipv: pv_idx + 1,
         score,
         bound,
         certain,
         nodes,
         nps: nodes * 1000 / ms.max(1),
-        hashfull: w.shared.tt.hashfull(),
-        tbhits: tbhits(w.shared, w.syzygy.is_some()),
+        hashfull: cx.shared.tt.hashfull(),
+        tbhits: tbhits(cx.shared, td.syzygy.is_some()),
         time_ms: ms,
-        pv: pv_to_uci(&w.pos, pv),
+        pv: pv_to_uci(&td.pos, pv),
     }
 }
 
@@ -133,41 +132,4 @@ pub fn pv_to_uci(root: &Position, line: &[Move]) -> Vec<String> {
         pos.play(mv);
     }
     out
-}
-
-/// The root's bookkeeping during the move loop.
-impl Worker<'_> {
-    /// Records a root move's result: its score if it is the first or beats
-    /// alpha, otherwise "worse than the best" so sorting keeps it behind.
-    pub(super) fn update_root_move(
-        &mut self,
-        mv: Move,
-        score: Score,
-        alpha: Score,
-        move_count: usize,
-        nodes: u64,
-    ) {
-        let Some(rm) = self.root_moves.iter_mut().find(|r| r.mv == mv) else {
-            return;
-        };
-        rm.nodes += nodes;
-        if move_count == 1 || score > alpha {
-            rm.score = score;
-            rm.seldepth = self.seldepth;
-            rm.pv.clear();
-            rm.pv.push(mv);
-            // Disjoint fields: the child's line is read in place, not copied.
-            rm.pv.extend_from_slice(self.pv.line(1));
-        } else {
-            rm.score = -INFINITE;
-        }
-    }
-
-    pub(super) fn report_currmove(&mut self, mv: Move, number: usize) {
-        let text = self.pos.uci(mv);
-        let depth = self.root_depth as u32;
-        if let Some(r) = self.reporter.as_mut() {
-            r.currmove(depth, &text, number + self.pv_idx);
-        }
-    }
 }
