@@ -17,18 +17,21 @@
 //! thread that got deepest (the best score breaks ties). The threads are the
 //! persistent pool's (`pool`): each runs `ThreadData::search` on the
 //! search's `Task`, and thread 0 picks the result (`conclude`).
+//!
+//! The main thread reports each line of a completed iteration, the
+//! aspiration bounds and a finished game's score. A line's score goes
+//! through the root's certain outcome (`outcome`): a root drawn by rule
+//! shows a draw, a root in the tables each move's tablebase result.
 
 use std::sync::atomic::Ordering;
-use std::time::Instant;
 
-use super::info::{Bound, Info, Reporter};
-use super::job::{SearchResult, Settings};
-use super::limits::Limits;
+use super::info::{Bound, Info, Outcome, Reporter};
+use super::job::{SearchJob, SearchResult};
 use super::outcome::RootOutcome;
-use super::params::{aspiration_delta, aspiration_growth_pct, aspiration_min_depth};
-use super::report::pv_to_uci;
-use super::report::{game_over_info, report, report_bound, shown_score, tbhits};
-use super::score::{INFINITE, MAX_PLY, Score, is_mate, mate_moves};
+use super::params::{
+    BOUND_INFO_AFTER_MS, aspiration_delta, aspiration_growth_pct, aspiration_min_depth,
+};
+use super::score::{INFINITE, MAX_PLY, Score, UciScore, is_mate, mate_moves};
 use super::shared::Shared;
 use super::strength::Strength;
 use super::thread::{Context, Task, ThreadData};
@@ -38,16 +41,10 @@ use crate::board::{Move, Position};
 /// Prepared here, where the root is examined; defined beside the thread
 /// data that searches it.
 impl Task {
-    /// The search of `root` with its clock running from `start`; `None`
-    /// (reported to `reporter`) when the game is over there.
-    pub fn new(
-        root: &Position,
-        limits: &Limits,
-        settings: &Settings,
-        shared: &Shared,
-        start: Instant,
-        reporter: &mut dyn Reporter,
-    ) -> Option<Task> {
+    /// The search of `job`, its clock running from the job's start; `None`
+    /// (reported to `reporter`) when the game is over at its root.
+    pub fn new(job: &SearchJob, shared: &Shared, reporter: &mut dyn Reporter) -> Option<Task> {
+        let (root, limits, settings) = (&job.root, &job.limits, &job.settings);
         shared.nodes.store(0, Ordering::Relaxed);
         let mut root_moves = root.legal_moves();
         if root_moves.is_empty() {
@@ -60,7 +57,7 @@ impl Task {
         let (root_moves, outcome) = RootOutcome::examine(root, root_moves, settings);
         let hits = outcome.tb_moves() as u64;
         shared.tbhits.store(hits, Ordering::Relaxed);
-        let clock = Clock::new(limits, root.board(), settings, start)
+        let clock = Clock::new(limits, root.board(), settings, job.start)
             .with_node_budget(settings.strength.map(|s| s.node_budget()));
         Some(Task {
             root: root.clone(),
@@ -84,28 +81,6 @@ pub(crate) struct ThreadResult {
     /// Under a strength limit, the main thread's root lines of its last
     /// completed iteration (score, line), best first.
     lines: Vec<(Score, Vec<Move>)>,
-}
-
-impl ThreadData {
-    /// Thread `id`'s part of `task`; only the main thread (id 0) has a
-    /// reporter.
-    pub(crate) fn search<'a>(
-        &mut self,
-        id: usize,
-        task: &'a Task,
-        shared: &'a Shared,
-        reporter: Option<&'a mut (dyn Reporter + 'a)>,
-    ) -> ThreadResult {
-        self.new_search(id, task);
-        let mut cx = Context::new(task, shared, reporter);
-        let result = self.iterative_deepening(&mut cx);
-        self.flush_nodes(shared);
-        if self.is_main() {
-            // Tell helper threads to finish.
-            shared.stop.store(true, Ordering::SeqCst);
-        }
-        result
-    }
 }
 
 /// After the threads (results by thread id): the result chosen, printed
@@ -177,28 +152,45 @@ fn report_final(r: &ThreadResult, task: &Task, shared: &Shared, reporter: &mut d
     if r.reported || r.score <= -INFINITE + 1 || r.pv.is_empty() {
         return;
     }
-    let (ms, nodes) = (
-        task.clock.elapsed_ms(),
-        shared.nodes.load(Ordering::Relaxed),
-    );
-    let (score, bound, certain) = shown_score(&task.outcome, &r.pv, r.score, Bound::Exact);
-    reporter.info(&Info {
-        depth: r.depth.max(1),
-        seldepth: r.seldepth,
-        multipv: 1,
-        score,
-        bound,
-        certain,
+    let nodes = shared.nodes.load(Ordering::Relaxed);
+    let line = (r.depth.max(1), r.seldepth, 1);
+    reporter.info(&line_info(
+        task,
+        shared,
         nodes,
-        nps: nodes * 1000 / ms.max(1),
-        hashfull: shared.tt.hashfull(),
-        tbhits: tbhits(shared, task.settings.syzygy.is_some()),
-        time_ms: ms,
-        pv: pv_to_uci(&task.root, &r.pv),
-    });
+        line,
+        (r.score, Bound::Exact),
+        &r.pv,
+    ));
 }
 
 impl ThreadData {
+    /// Thread `id`'s part of `task`; only the main thread (id 0) has a
+    /// reporter.
+    pub(crate) fn search<'a>(
+        &mut self,
+        id: usize,
+        task: &'a Task,
+        shared: &'a Shared,
+        reporter: Option<&'a mut (dyn Reporter + 'a)>,
+    ) -> ThreadResult {
+        self.new_search(id, task);
+        let clock = task.clock.clone();
+        let mut cx = Context {
+            task,
+            shared,
+            clock,
+            reporter,
+        };
+        let result = self.iterative_deepening(&mut cx);
+        self.flush_nodes(shared);
+        if self.is_main() {
+            // Tell helper threads to finish.
+            shared.stop.store(true, Ordering::SeqCst);
+        }
+        result
+    }
+
     /// One thread's iterative deepening loop.
     fn iterative_deepening(&mut self, cx: &mut Context) -> ThreadResult {
         let task = cx.task;
@@ -353,4 +345,136 @@ impl ThreadData {
         cx.clock
             .should_stop_iteration(cx.shared, total, trend, &iteration)
     }
+}
+
+// --- Reports ---
+
+/// Prints one `info` line per PV line of the finished iteration.
+pub(crate) fn report(td: &ThreadData, cx: &mut Context, depth: u32, multipv: usize, bound: Bound) {
+    for i in 0..multipv {
+        let rm = &td.root.moves[i];
+        let (score, d) = if rm.score == -INFINITE {
+            (rm.prev_score, depth.saturating_sub(1).max(1))
+        } else {
+            (rm.score, depth)
+        };
+        if score != -INFINITE {
+            send_line(td, cx, d, i, (score, bound));
+        }
+    }
+}
+
+/// Reports an aspiration fail (only in longer searches, to limit output).
+pub(crate) fn report_bound(td: &ThreadData, cx: &mut Context, depth: u32, bound: Bound) {
+    if td.is_main() && cx.clock.elapsed_ms() >= BOUND_INFO_AFTER_MS {
+        let pv_idx = td.root.pv_idx;
+        send_line(td, cx, depth, pv_idx, (td.root.moves[pv_idx].score, bound));
+    }
+}
+
+/// Prints root line `i` of the thread's search.
+fn send_line(td: &ThreadData, cx: &mut Context, depth: u32, i: usize, score: (Score, Bound)) {
+    let rm = &td.root.moves[i];
+    let seldepth = rm.seldepth.max(td.counters.seldepth) as u32;
+    let nodes = td.total_nodes(cx.shared);
+    let info = line_info(
+        cx.task,
+        cx.shared,
+        nodes,
+        (depth, seldepth, i + 1),
+        score,
+        &rm.pv,
+    );
+    if let Some(r) = cx.reporter.as_mut() {
+        r.info(&info);
+    }
+}
+
+/// The `info` line of the root line `pv`, scored `score` with `bound`, at
+/// (depth, seldepth, multipv).
+pub(crate) fn line_info(
+    task: &Task,
+    shared: &Shared,
+    nodes: u64,
+    (depth, seldepth, multipv): (u32, u32, usize),
+    (score, bound): (Score, Bound),
+    pv: &[Move],
+) -> Info {
+    let ms = task.clock.elapsed_ms();
+    let (score, bound, certain) = shown_score(&task.outcome, pv, score, bound);
+    Info {
+        depth,
+        seldepth,
+        multipv,
+        score,
+        bound,
+        certain,
+        nodes,
+        nps: nodes * 1000 / ms.max(1),
+        hashfull: shared.tt.hashfull(),
+        tbhits: tbhits(shared, task.settings.syzygy.is_some()),
+        time_ms: ms,
+        pv: pv_to_uci(&task.root, pv),
+    }
+}
+
+/// The score, bound and certain result shown for the root line `pv` that
+/// the search scored `score`.
+fn shown_score(
+    outcome: &RootOutcome,
+    pv: &[Move],
+    score: Score,
+    bound: Bound,
+) -> (UciScore, Bound, Option<Outcome>) {
+    let (score, certain) = outcome.shown(pv.first().copied(), score);
+    // A certain result is exact, whatever window the search used.
+    let bound = if certain.is_some() {
+        Bound::Exact
+    } else {
+        bound
+    };
+    (UciScore::from(score), bound, certain)
+}
+
+/// The score of a finished game: mated (in check) or stalemated, no PV.
+pub(crate) fn game_over_info(root: &Position, shared: &Shared) -> Info {
+    let mated = !root.board().checkers().is_empty();
+    let (score, certain) = if mated {
+        (UciScore::Mate(0), Outcome::Loss)
+    } else {
+        (UciScore::Cp(0), Outcome::Draw)
+    };
+    Info {
+        depth: 0,
+        seldepth: 0,
+        multipv: 1,
+        score,
+        bound: Bound::Exact,
+        certain: Some(certain),
+        nodes: 0,
+        nps: 0,
+        hashfull: shared.tt.hashfull(),
+        tbhits: None,
+        time_ms: 0,
+        pv: Vec::new(),
+    }
+}
+
+/// Tablebase hits for `info`, when tables are in use.
+fn tbhits(shared: &Shared, tb: bool) -> Option<u64> {
+    tb.then(|| shared.tbhits.load(Ordering::Relaxed))
+}
+
+/// Formats a line of moves from `root` in UCI notation.
+pub fn pv_to_uci(root: &Position, line: &[Move]) -> Vec<String> {
+    let mut pos = root.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for &mv in line {
+        if !pos.board().is_legal(mv) {
+            break;
+        }
+        out.push(pos.uci(mv));
+        pos.play(mv);
+    }
+    out
 }

@@ -68,7 +68,16 @@ fn gravity(entry: &mut i16, bonus: i32) {
     *entry = updated as i16;
 }
 
-pub use super::piece_to::{PIECE_TO, PieceTo, piece_to};
+/// A move's (piece, to-square) pair as one index: what the continuation
+/// histories are keyed by.
+pub type PieceTo = usize;
+
+pub fn piece_to(color: Color, piece: Piece, to: Square) -> PieceTo {
+    ((color as usize * 6 + piece as usize) * 64) + to as usize
+}
+
+/// The number of (piece, to-square) pairs.
+pub const PIECE_TO: usize = 2 * 6 * 64;
 
 /// Pawn structures the pawn history tells apart (a power of two).
 const PAWN_SLOTS: usize = 1 << 10;

@@ -18,9 +18,7 @@
 
 use std::sync::atomic::Ordering;
 
-use super::config::SearchConfig;
 use super::history::{Cutoff, PieceTo, Tried, learn_cutoff, piece_to};
-use super::lmr::LmrTable;
 use super::movepick::{MovePicker, Stage};
 use super::params::{
     CURRMOVE_AFTER_MS, EXTENSION_PLY_LIMIT, delta_margin, futility_base, futility_max_depth,
@@ -85,6 +83,31 @@ struct Node {
 }
 
 impl Node {
+    /// A node with no evaluation and no table entry yet.
+    fn new(key: u64, ply: usize, depth: i32, (alpha, beta): (Score, Score), pv: bool) -> Self {
+        Self {
+            key,
+            ply,
+            depth,
+            alpha,
+            beta,
+            pv,
+            cut_node: false,
+            in_check: false,
+            improving: false,
+            raw_eval: NO_EVAL,
+            static_eval: NO_EVAL,
+            eval: NO_EVAL,
+            tt_entry: None,
+            tt_score: None,
+            tt_move: None,
+            tt_capture: false,
+            excluded: None,
+            tb_floor: -INFINITE,
+            tb_cap: INFINITE,
+        }
+    }
+
     fn is_root(&self) -> bool {
         self.ply == 0
     }
@@ -144,38 +167,22 @@ impl ThreadData {
             return 0;
         }
         self.counters.seldepth = self.counters.seldepth.max(ply);
-        let mut node = Node {
-            key: self.pos.key(),
-            ply,
-            depth,
-            alpha,
-            beta,
-            pv: PV,
-            cut_node,
-            in_check: self.pos.in_check(),
-            improving: false,
-            raw_eval: NO_EVAL,
-            static_eval: NO_EVAL,
-            eval: NO_EVAL,
-            tt_entry: None,
-            tt_score: None,
-            tt_move: None,
-            tt_capture: false,
-            excluded: self.stack[ply].excluded,
-            tb_floor: -INFINITE,
-            tb_cap: INFINITE,
-        };
+        let mut node = Node::new(self.pos.key(), ply, depth, (alpha, beta), PV);
+        node.cut_node = cut_node;
+        node.in_check = self.pos.in_check();
+        node.excluded = self.stack[ply].excluded;
+        let (in_check, c) = (node.in_check, self.config);
 
-        // Step 2. Early exits: draws, the ply limit, mate distance (none at
+        // Step 2. Early exits: draws, the ply limit, mate distance (not at
         // the root).
         if !node.is_root() {
             if self.is_draw(ply) {
                 return DRAW;
             }
             if ply >= MAX_PLY - 1 {
-                return if node.in_check { DRAW } else { self.evaluate() };
+                return if in_check { DRAW } else { self.evaluate() };
             }
-            if self.config.mate_distance_pruning {
+            if c.mate_distance_pruning {
                 // No line from here can beat a mate already found nearer the root.
                 node.alpha = node.alpha.max(mated_in(ply));
                 node.beta = node.beta.min(MATE - ply as Score - 1);
@@ -209,53 +216,23 @@ impl ThreadData {
             return s;
         }
 
-        // Step 5. Static evaluation.
-        self.evaluate_node(&mut node);
-        debug_assert!(ply + 1 < MAX_PLY, "a node at ply {ply} searches children");
-        self.hist.clear_killers(ply + 1);
-        self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
-
-        // Step 6. Node pruning: razoring, reverse futility, null move,
-        // ProbCut (non-PV, not in check, not in a singular search).
-        if !PV
-            && !node.in_check
-            && node.excluded.is_none()
-            && let Some(s) = self.prune_node(cx, &node)
-        {
-            return s;
-        }
-
-        // Step 7. Internal iterative reduction: without a hash move this
-        // node is searched shallower now, and well ordered next iteration.
-        if self.config.iir && depth >= iir_min_depth() && node.tt_move.is_none() && (PV || cut_node)
-        {
-            node.depth -= 1;
-        }
-
-        // Step 8. The move loop.
-        self.search_moves::<PV>(cx, &mut node)
-    }
-
-    /// The static evaluation (the raw one is what the table stores),
-    /// corrected by history, then improved by a hash score whose bound
-    /// points the right way.
-    fn evaluate_node(&mut self, node: &mut Node) {
-        let ply = node.ply;
-        if node.in_check {
+        // Step 5. Static evaluation: the raw one is what the table stores;
+        // corrected by history; then a hash score whose bound points the
+        // right way, if from a main search of similar depth (never a
+        // quiescence result: a shallow bound that missed a threat would
+        // keep pruning). A singular search reuses its node's evaluation.
+        if in_check {
             (node.raw_eval, node.static_eval) = (NO_EVAL, NO_EVAL);
         } else if node.excluded.is_some() {
             node.static_eval = self.stack[ply].static_eval;
         } else {
-            node.raw_eval = node.tt_entry.map_or_else(|| self.evaluate(), |e| e.eval);
+            node.raw_eval = entry.map_or_else(|| self.evaluate(), |e| e.eval);
             node.static_eval = self.corrected(node.raw_eval);
         }
-        // Only a hash score from a main search of similar depth, never a
-        // quiescence result (no quiet move but checks): a shallow bound
-        // that missed a threat would otherwise keep pruning.
-        node.eval = match (node.tt_entry, node.tt_score) {
+        node.eval = match (entry, node.tt_score) {
             (Some(e), Some(s))
-                if !node.in_check
-                    && e.depth >= (node.depth - tt_eval_depth_slack()).max(QS_DEPTH_CHECKS + 1)
+                if !in_check
+                    && e.depth >= (depth - tt_eval_depth_slack()).max(QS_DEPTH_CHECKS + 1)
                     && improves_eval(e.bound, s, node.static_eval) =>
             {
                 s
@@ -264,66 +241,279 @@ impl ThreadData {
         };
         // The evaluator's score (or the table's copy of it) is no mate.
         debug_assert!(
-            node.in_check || node.excluded.is_some() || node.raw_eval.abs() < MATE_BOUND,
+            in_check || node.excluded.is_some() || node.raw_eval.abs() < MATE_BOUND,
             "static evaluation {} at ply {ply} reaches the mate scores",
             node.raw_eval
         );
-        // A singular search reads the evaluation its node stored at this ply.
         debug_assert!(
-            if node.in_check {
+            if in_check {
                 node.static_eval == NO_EVAL
             } else {
                 node.static_eval.abs() < MATE_BOUND
             },
-            "static evaluation {} at ply {ply} (in check: {})",
+            "static evaluation {} at ply {ply} (in check: {in_check})",
             node.static_eval,
-            node.in_check
         );
         self.stack[ply].static_eval = node.static_eval;
-        node.improving = !node.in_check
+        node.improving = !in_check
             && ply >= 2
             && self.stack[ply - 2].static_eval != NO_EVAL
             && node.static_eval > self.stack[ply - 2].static_eval;
-    }
+        debug_assert!(ply + 1 < MAX_PLY, "a node at ply {ply} searches children");
+        self.hist.clear_killers(ply + 1);
+        self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
 
-    /// Step 6: the score to return when the node can be pruned before any
-    /// move is searched.
-    fn prune_node(&mut self, cx: &mut Context, node: &Node) -> Option<Score> {
-        let c = self.config;
-        let (depth, eval, alpha, beta) = (node.depth, node.eval, node.alpha, node.beta);
-        // Razoring: far below alpha, a quiescence search decides.
-        if c.razoring && depth <= razor_max_depth() && eval + razor_margin(depth) < alpha {
-            let q = self.quiescence::<false>(cx, node.ply, alpha, alpha + 1, true);
-            if q <= alpha {
-                return Some(q);
+        // Step 6. Node pruning (non-PV, not in check, not in a singular
+        // search), on the evaluation against the window.
+        let (eval, beta) = (node.eval, node.beta);
+        if !PV && !in_check && node.excluded.is_none() {
+            // Razoring: far below alpha, a quiescence search decides.
+            let alpha = node.alpha;
+            if c.razoring && depth <= razor_max_depth() && eval + razor_margin(depth) < alpha {
+                let q = self.quiescence::<false>(cx, ply, alpha, alpha + 1, true);
+                if q <= alpha {
+                    return q;
+                }
+            }
+            // Reverse futility: far enough above beta, nothing will bring it down.
+            if c.reverse_futility
+                && depth <= rfp_max_depth()
+                && eval.abs() < MATE_BOUND
+                && eval - rfp_margin(depth, node.improving) >= beta
+            {
+                return eval;
+            }
+            if c.null_move
+                && depth >= nmp_min_depth()
+                && eval >= beta
+                && node.static_eval >= beta
+                && let Some(s) = self.null_move(cx, &node)
+            {
+                return s;
+            }
+            // ProbCut, unless the table already knows the captures fall short.
+            if c.probcut && depth >= probcut_min_depth() && beta.abs() < MATE_BOUND {
+                let rbeta = beta + probcut_margin();
+                let useless = entry.is_some_and(|e| {
+                    e.depth >= depth - probcut_tt_depth_slack() && e.score < rbeta
+                });
+                if !useless && let Some(s) = self.probcut(cx, &node, rbeta) {
+                    return s;
+                }
             }
         }
-        // Reverse futility: far enough above beta, nothing will bring it down.
-        if c.reverse_futility
-            && depth <= rfp_max_depth()
-            && eval.abs() < MATE_BOUND
-            && eval - rfp_margin(depth, node.improving) >= beta
-        {
-            return Some(eval);
+
+        // Step 7. Internal iterative reduction: without a hash move this
+        // node is searched shallower now, and well ordered next iteration.
+        if c.iir && depth >= iir_min_depth() && node.tt_move.is_none() && (PV || cut_node) {
+            node.depth -= 1;
         }
-        if c.null_move
-            && depth >= nmp_min_depth()
-            && eval >= beta
-            && node.static_eval >= beta
-            && let Some(s) = self.null_move(cx, node)
-        {
-            return Some(s);
-        }
-        if c.probcut && depth >= probcut_min_depth() && beta.abs() < MATE_BOUND {
-            let rbeta = beta + probcut_margin();
-            let useless = node
-                .tt_entry
-                .is_some_and(|e| e.depth >= depth - probcut_tt_depth_slack() && e.score < rbeta);
-            if !useless {
-                return self.probcut(cx, node, rbeta);
+        let depth = node.depth;
+
+        // Step 8. The move loop.
+        let prevs = self.stack.prevs(ply);
+        let killers = if c.killers {
+            self.hist.killers(ply)
+        } else {
+            [None; 2]
+        };
+        let counter = if c.countermove {
+            self.hist.countermove(prevs[0])
+        } else {
+            None
+        };
+        let checks = CheckInfo::new(self.pos.board());
+        let threats = self.pos.threats();
+        let list = self.stack.take_list(ply);
+        let mut picker = MovePicker::new(node.tt_move, [killers[0], killers[1], counter], list);
+        let mut best = node.tb_floor;
+        let mut best_move: Option<Move> = None;
+        let mut move_count = 0;
+        let mut tried = Tried::default();
+        loop {
+            let next = self.next_move(&mut picker, prevs, (checks, threats));
+            let Some(mv) = next else { break };
+            if Some(mv) == node.excluded || (node.is_root() && !self.root.is_searched(mv)) {
+                continue;
+            }
+            move_count += 1;
+            let mut m = self.move_state(mv, move_count, checks);
+            m.killer = killers.contains(&Some(mv));
+
+            // Step 8a. Move pruning at shallow depth (not at the root, not
+            // while every move so far is mated, not with pawns only). Tame
+            // moves face late move, futility and quiet SEE pruning; captures,
+            // promotions and checks only the noisy SEE test.
+            if !node.is_root()
+                && best > -MATE_BOUND
+                && self.pos.has_non_pawn_material(self.pos.side_to_move())
+            {
+                let lmr_depth = (depth - self.lmr.get(depth, move_count)).max(0);
+                let board = self.pos.board();
+                if m.tame {
+                    if c.late_move_pruning
+                        && depth <= lmp_max_depth()
+                        && move_count > lmp_threshold(depth, node.improving)
+                    {
+                        picker.skip_quiets();
+                        continue;
+                    }
+                    // Not `skip_quiets`: a later quiet check is not futile.
+                    if c.futility
+                        && !in_check
+                        && lmr_depth <= futility_max_depth()
+                        && node.static_eval + futility_margin(lmr_depth) <= node.alpha
+                    {
+                        continue;
+                    }
+                    if c.see_pruning
+                        && lmr_depth <= see_max_depth()
+                        && !see_ge(board, mv, -see_quiet_margin() * lmr_depth)
+                    {
+                        continue;
+                    }
+                } else if c.see_pruning
+                    && depth <= see_max_depth()
+                    && !see_ge(board, mv, -see_noisy_margin() * depth)
+                {
+                    continue;
+                }
+            }
+            // Read after pruning (most pruned moves need no history) and
+            // before the singular search updates the histories.
+            m.history = self.move_history(&m, prevs, threats);
+
+            // Step 8b. Extensions: singular (or multi-cut), then check.
+            let mut extension = 0;
+            if !node.is_root()
+                && Some(mv) == node.tt_move
+                && node.excluded.is_none()
+                && c.singular_extension
+            {
+                match self.singular(cx, &node, mv) {
+                    Singular::Extend(e) => extension = e,
+                    Singular::MultiCut(s) => {
+                        self.stack.give_list(ply, picker.into_list());
+                        return s;
+                    }
+                }
+            }
+            if node.is_root() && self.is_main() && cx.clock.elapsed_ms() > CURRMOVE_AFTER_MS {
+                let (text, depth) = (self.pos.uci(mv), self.counters.root_depth as u32);
+                if let Some(r) = cx.reporter.as_mut() {
+                    r.currmove(depth, &text, move_count + self.root.pv_idx);
+                }
+            }
+            let nodes_before = self.counters.nodes;
+            self.make_move(ply, Some(mv), Some(m.piece_to));
+            cx.shared.tt.prefetch(self.pos.key());
+            m.gives_check = self.pos.in_check();
+            if m.gives_check
+                && extension == 0
+                && c.check_extension
+                && (ply as i32) < EXTENSION_PLY_LIMIT * self.counters.root_depth
+            {
+                extension = 1;
+            }
+            if extension >= 2 {
+                self.stack[ply + 1].double_extensions += 1;
+            }
+            let new_depth = depth - 1 + extension;
+
+            // Step 8c. Search the move: the first with the full window, the
+            // others reduced and with a null window first.
+            let score = if move_count == 1 {
+                let (alpha, beta) = (node.alpha, node.beta);
+                -self.negamax::<PV>(cx, new_depth, ply + 1, -beta, -alpha, !PV && !node.cut_node)
+            } else {
+                let r = if c.lmr {
+                    let base = self.lmr.get(depth, move_count);
+                    reduction(base, &node, &m, new_depth)
+                } else {
+                    0
+                };
+                self.search_late_move::<PV>(cx, &node, new_depth, r, best)
+            };
+            self.unmake_move();
+            debug_assert_eq!(
+                self.pos.key(),
+                node.key,
+                "make/unmake of {mv} at ply {ply} changed the key"
+            );
+            self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
+            if self.counters.stopped {
+                return 0;
+            }
+            // The child's score: a mate at the earliest after its ply.
+            debug_assert!(
+                score.abs() <= MATE - (ply as Score + 1),
+                "score {score} of {mv} at ply {ply} beyond a mate"
+            );
+            if node.is_root() {
+                let nodes = self.counters.nodes - nodes_before;
+                self.update_root_move(mv, score, node.alpha, move_count, nodes);
+            }
+
+            // Step 8d. A new best move; a cutoff.
+            if score > best {
+                best = score;
+                if score > node.alpha {
+                    best_move = Some(mv);
+                    if PV {
+                        self.pv.update(ply, mv);
+                    }
+                    if score >= node.beta {
+                        break;
+                    }
+                    node.alpha = score;
+                }
+            }
+            if Some(mv) != best_move {
+                tried.push(mv, m.quiet);
             }
         }
-        None
+        self.stack.give_list(ply, picker.into_list());
+
+        // Step 9. No move: mate, stalemate, or (singular search) below alpha.
+        if move_count == 0 {
+            return if node.excluded.is_some() {
+                node.alpha
+            } else if in_check {
+                mated_in(ply)
+            } else {
+                DRAW
+            };
+        }
+        // A move was searched, so `best` is some move's score.
+        debug_assert!(
+            -INFINITE < best && best < INFINITE,
+            "best {best} after {move_count} moves at ply {ply}"
+        );
+
+        // Step 10. Learn: the histories from a cutoff, the correction
+        // history from the score, the table.
+        if best >= node.beta
+            && let Some(bm) = best_move
+        {
+            let cut = Cutoff {
+                best: bm,
+                depth,
+                ply,
+                prevs,
+                threats,
+                quiets: tried.quiets(),
+                noisies: tried.noisies(),
+            };
+            learn_cutoff(&mut self.hist, &self.pos, &cut, c.history);
+        }
+        if node.excluded.is_none() && !in_check {
+            self.update_correction(&node, best, best_move);
+        }
+        let best = best.min(node.tb_cap);
+        if node.excluded.is_none() {
+            self.store_result(cx, &node, best, best_move);
+        }
+        best
     }
 
     /// Null move pruning: let the opponent move twice; if a reduced search
@@ -417,126 +607,6 @@ impl ThreadData {
         None
     }
 
-    /// Steps 8 to 10: the move loop, then mate or stalemate, then the
-    /// history, correction and table updates.
-    fn search_moves<const PV: bool>(&mut self, cx: &mut Context, node: &mut Node) -> Score {
-        let ply = node.ply;
-        let prevs = self.stack.prevs(ply);
-        let killers = if self.config.killers {
-            self.hist.killers(ply)
-        } else {
-            [None; 2]
-        };
-        let counter = if self.config.countermove {
-            self.hist.countermove(prevs[0])
-        } else {
-            None
-        };
-        let checks = CheckInfo::new(self.pos.board());
-        let threats = self.pos.threats();
-        let list = self.stack.take_list(ply);
-        let mut picker = MovePicker::new(node.tt_move, [killers[0], killers[1], counter], list);
-        let mut best = node.tb_floor;
-        let mut best_move: Option<Move> = None;
-        let mut move_count = 0;
-        let mut tried = Tried::default();
-
-        loop {
-            let next = self.next_move(&mut picker, prevs, (checks, threats));
-            let Some(mv) = next else { break };
-            if Some(mv) == node.excluded || (node.is_root() && !self.root.is_searched(mv)) {
-                continue;
-            }
-            move_count += 1;
-            let mut m = self.move_state(mv, move_count, checks);
-            m.killer = killers.contains(&Some(mv));
-
-            // Step 8a. Move pruning: late move, futility, SEE.
-            if !node.is_root()
-                && best > -MATE_BOUND
-                && self.pos.has_non_pawn_material(self.pos.side_to_move())
-                && self.prune_move(&mut picker, node, &m)
-            {
-                continue;
-            }
-            // Read after pruning (most pruned moves need no history) and
-            // before the singular search updates the histories.
-            m.history = self.move_history(&m, prevs, threats);
-
-            // Step 8b. Singular extension (and multi-cut).
-            let extension = match self.singular_extension(cx, node, mv) {
-                Singular::Extend(e) => e,
-                Singular::MultiCut(s) => {
-                    self.stack.give_list(ply, picker.into_list());
-                    return s;
-                }
-            };
-
-            // Step 8c. Make the move and search it.
-            let Some(score) = self.search_move::<PV>(cx, node, &mut m, extension, best) else {
-                return 0;
-            };
-            if score > best {
-                best = score;
-                if score > node.alpha {
-                    best_move = Some(mv);
-                    if PV {
-                        self.pv.update(ply, mv);
-                    }
-                    if score >= node.beta {
-                        break;
-                    }
-                    node.alpha = score;
-                }
-            }
-            if Some(mv) != best_move {
-                tried.push(mv, m.quiet);
-            }
-        }
-        self.stack.give_list(ply, picker.into_list());
-
-        // Step 9. No move: mate, stalemate, or (singular search) below alpha.
-        if move_count == 0 {
-            return if node.excluded.is_some() {
-                node.alpha
-            } else if node.in_check {
-                mated_in(ply)
-            } else {
-                DRAW
-            };
-        }
-        // A move was searched, so `best` is some move's score.
-        debug_assert!(
-            -INFINITE < best && best < INFINITE,
-            "best {best} after {move_count} moves at ply {ply}"
-        );
-
-        // Step 10. Learn: the histories from a cutoff, the correction
-        // history from the score, the table.
-        if best >= node.beta
-            && let Some(bm) = best_move
-        {
-            let cut = Cutoff {
-                best: bm,
-                depth: node.depth,
-                ply,
-                prevs,
-                threats,
-                quiets: tried.quiets(),
-                noisies: tried.noisies(),
-            };
-            learn_cutoff(&mut self.hist, &self.pos, &cut, self.config.history);
-        }
-        if node.excluded.is_none() && !node.in_check {
-            self.update_correction(node, best, best_move);
-        }
-        let best = best.min(node.tb_cap);
-        if node.excluded.is_none() {
-            self.store_result(cx, node, best, best_move);
-        }
-        best
-    }
-
     /// What the move loop knows about `mv` before making it.
     // Inlined: once per move, into the one loop that asks.
     #[inline(always)]
@@ -568,59 +638,6 @@ impl ThreadData {
         self.hist.butterfly(self.pos.side_to_move(), m.mv, threats)
             + self.hist.continuation(1, prevs[0], m.piece_to)
             + self.hist.continuation(2, prevs[1], m.piece_to)
-    }
-
-    /// Step 8a: true to skip the move. Tame (quiet, non-checking) moves face
-    /// late move, futility and quiet SEE pruning; captures, promotions and
-    /// checks only the noisy SEE test.
-    fn prune_move(&mut self, picker: &mut MovePicker, node: &Node, m: &MoveState) -> bool {
-        let c = self.config;
-        let depth = node.depth;
-        let lmr_depth = (depth - self.lmr.get(depth, m.move_count)).max(0);
-        if m.tame {
-            if c.late_move_pruning
-                && depth <= lmp_max_depth()
-                && m.move_count > lmp_threshold(depth, node.improving)
-            {
-                picker.skip_quiets();
-                return true;
-            }
-            if c.futility
-                && !node.in_check
-                && lmr_depth <= futility_max_depth()
-                && node.static_eval + futility_margin(lmr_depth) <= node.alpha
-            {
-                // Not `skip_quiets`: a later quiet check is not futile.
-                return true;
-            }
-            if c.see_pruning
-                && lmr_depth <= see_max_depth()
-                && !see_ge(self.pos.board(), m.mv, -see_quiet_margin() * lmr_depth)
-            {
-                return true;
-            }
-        } else if c.see_pruning
-            && depth <= see_max_depth()
-            && !see_ge(self.pos.board(), m.mv, -see_noisy_margin() * depth)
-        {
-            return true;
-        }
-        false
-    }
-
-    /// Step 8b: the singular-extension test of the hash move, when it applies.
-    // Inlined (the test itself is not): asked of every move, it applies
-    // to one at most.
-    #[inline(always)]
-    fn singular_extension(&mut self, cx: &mut Context, node: &Node, mv: Move) -> Singular {
-        if node.is_root()
-            || Some(mv) != node.tt_move
-            || node.excluded.is_some()
-            || !self.config.singular_extension
-        {
-            return Singular::Extend(0);
-        }
-        self.singular(cx, node, mv)
     }
 
     /// Singular extension: is the hash move much better than all others
@@ -671,72 +688,6 @@ impl ThreadData {
         } else {
             Singular::Extend(0)
         }
-    }
-
-    /// Step 8c: makes the move, searches it (with the check extension and
-    /// late move reductions; `best` is the node's best score so far) and
-    /// takes it back. `None` when the search was stopped.
-    fn search_move<const PV: bool>(
-        &mut self,
-        cx: &mut Context,
-        node: &Node,
-        m: &mut MoveState,
-        mut extension: i32,
-        best: Score,
-    ) -> Option<Score> {
-        let ply = node.ply;
-        if node.is_root() && self.is_main() && cx.clock.elapsed_ms() > CURRMOVE_AFTER_MS {
-            self.report_currmove(cx, m.mv, m.move_count);
-        }
-        let nodes_before = self.counters.nodes;
-        self.make_move(ply, Some(m.mv), Some(m.piece_to));
-        cx.shared.tt.prefetch(self.pos.key());
-        m.gives_check = self.pos.in_check();
-        if m.gives_check
-            && extension == 0
-            && self.config.check_extension
-            && (ply as i32) < EXTENSION_PLY_LIMIT * self.counters.root_depth
-        {
-            extension = 1;
-        }
-        if extension >= 2 {
-            self.stack[ply + 1].double_extensions += 1;
-        }
-        let new_depth = node.depth - 1 + extension;
-
-        let score = if m.move_count == 1 {
-            let (alpha, beta) = (node.alpha, node.beta);
-            -self.negamax::<PV>(cx, new_depth, ply + 1, -beta, -alpha, !PV && !node.cut_node)
-        } else {
-            let r = if self.config.lmr {
-                reduction(&self.lmr, node, m, new_depth)
-            } else {
-                0
-            };
-            self.search_late_move::<PV>(cx, node, new_depth, r, best)
-        };
-        self.unmake_move();
-        debug_assert_eq!(
-            self.pos.key(),
-            node.key,
-            "make/unmake of {} at ply {ply} changed the key",
-            m.mv
-        );
-        self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
-        if self.counters.stopped {
-            return None;
-        }
-        // The child's score: a mate at the earliest after its ply.
-        debug_assert!(
-            score.abs() <= MATE - (ply as Score + 1),
-            "score {score} of {} at ply {ply} beyond a mate",
-            m.mv
-        );
-        if node.is_root() {
-            let nodes = self.counters.nodes - nodes_before;
-            self.update_root_move(m.mv, score, node.alpha, m.move_count, nodes);
-        }
-        Some(score)
     }
 
     /// Searches a move after the first: reduced null window first (LMR), then
@@ -809,14 +760,6 @@ impl ThreadData {
             rm.pv.extend_from_slice(self.pv.line(1));
         } else {
             rm.score = -INFINITE;
-        }
-    }
-
-    fn report_currmove(&mut self, cx: &mut Context, mv: Move, number: usize) {
-        let text = self.pos.uci(mv);
-        let depth = self.counters.root_depth as u32;
-        if let Some(r) = cx.reporter.as_mut() {
-            r.currmove(depth, &text, number + self.root.pv_idx);
         }
     }
 
@@ -985,13 +928,13 @@ fn lmp_threshold(depth: i32, improving: bool) -> usize {
     }) as usize
 }
 
-/// The late move reduction of move `m` at `node`, in plies (0 = none).
-fn reduction(lmr: &LmrTable, node: &Node, m: &MoveState, new_depth: i32) -> i32 {
-    let depth = node.depth;
-    if depth < lmr_min_depth() || m.move_count <= 1 + node.pv as usize {
+/// The late move reduction of move `m` at `node`, in plies (0 = none),
+/// from the table's `base` for its depth and number.
+fn reduction(base: i32, node: &Node, m: &MoveState, new_depth: i32) -> i32 {
+    if node.depth < lmr_min_depth() || m.move_count <= 1 + node.pv as usize {
         return 0;
     }
-    let mut r = lmr.get(depth, m.move_count);
+    let mut r = base;
     if !m.quiet {
         r = r * lmr_noisy_pct() / 100;
     }
@@ -1056,10 +999,7 @@ impl ThreadData {
             return 0;
         }
         self.counters.seldepth = self.counters.seldepth.max(ply);
-        if self.pos.is_fifty_move_draw()
-            || self.pos.is_insufficient_material()
-            || self.pos.is_repetition(ply)
-        {
+        if self.is_draw(ply) {
             return DRAW;
         }
         let in_check = self.pos.in_check();
@@ -1180,27 +1120,8 @@ impl ThreadData {
             -INFINITE < best && best < INFINITE,
             "quiescence best {best} at ply {ply}"
         );
-        let node = Node {
-            key,
-            ply,
-            depth: tt_depth,
-            alpha,
-            beta,
-            pv: PV,
-            cut_node: false,
-            in_check,
-            improving: false,
-            raw_eval,
-            static_eval: NO_EVAL,
-            eval: NO_EVAL,
-            tt_entry: entry,
-            tt_score: None,
-            tt_move: None,
-            tt_capture: false,
-            excluded: None,
-            tb_floor: -INFINITE,
-            tb_cap: INFINITE,
-        };
+        let mut node = Node::new(key, ply, tt_depth, (alpha, beta), PV);
+        (node.in_check, node.raw_eval, node.tt_entry) = (in_check, raw_eval, entry);
         self.store_result(cx, &node, best, best_move);
         best
     }
@@ -1215,8 +1136,11 @@ impl ThreadData {
         if self.config.qsearch_see && !see_known_good && !see_ge(self.pos.board(), mv, 0) {
             return true;
         }
+        // Delta pruning: even winning the piece leaves the score short of alpha.
         let gain = self.pos.captured(mv).map_or(0, see_value);
-        skips_delta(&self.config, mv, static_eval + gain, alpha)
+        self.config.delta_pruning
+            && mv.promotion.is_none()
+            && static_eval + gain + delta_margin() <= alpha
     }
 
     /// With quiescence switched off, a leaf is its static evaluation (mates
@@ -1231,12 +1155,6 @@ impl ThreadData {
         }
         self.evaluate()
     }
-}
-
-/// Delta pruning: a capture (not a promotion) whose gain `after` still
-/// leaves the score a margin short of alpha.
-fn skips_delta(c: &SearchConfig, mv: Move, after: Score, alpha: Score) -> bool {
-    c.delta_pruning && mv.promotion.is_none() && after + delta_margin() <= alpha
 }
 
 #[cfg(test)]

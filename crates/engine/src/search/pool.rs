@@ -318,9 +318,7 @@ impl Team {
         job: &SearchJob,
         reporter: &mut dyn Reporter,
     ) -> SearchResult {
-        let (root, limits, settings) = (&job.root, &job.limits, &job.settings);
-        let Some(task) = Task::new(root, limits, settings, &self.shared, job.start, reporter)
-        else {
+        let Some(task) = Task::new(job, &self.shared, reporter) else {
             return SearchResult::none(0);
         };
         let task = Arc::new(task);

@@ -10,9 +10,7 @@ use crate::tt;
 /// datagen, the lab); the engine sizes its table from the Hash option.
 pub const DEFAULT_HASH_MB: usize = 1;
 
-/// What the search threads share: the transposition table, the signals
-/// (stop, pondering, ponderhit) and the counters (nodes, tablebase hits).
-/// Everything else a thread needs is its own (`ThreadData`).
+/// What the search threads share.
 pub struct Shared {
     pub tt: tt::TranspositionTable,
     /// Nodes searched by all threads (each publishes its count periodically).

@@ -13,10 +13,9 @@ use super::history::{Histories, PieceTo};
 use super::info::Reporter;
 use super::job::Settings;
 use super::limits::Limits;
-use super::lmr::LmrTable;
 use super::movepick::{MovePicker, OrderContext};
 use super::outcome::RootOutcome;
-use super::pv::PvTable;
+use super::params::{lmr_base_pct, lmr_divisor_pct};
 use super::score::{INFINITE, MAX_PLY, NO_EVAL, Score};
 use super::shared::Shared;
 use super::time::Clock;
@@ -51,21 +50,6 @@ pub(crate) struct Context<'a> {
     pub shared: &'a Shared,
     pub clock: Clock,
     pub reporter: Option<&'a mut (dyn Reporter + 'a)>,
-}
-
-impl<'a> Context<'a> {
-    pub fn new(
-        task: &'a Task,
-        shared: &'a Shared,
-        reporter: Option<&'a mut (dyn Reporter + 'a)>,
-    ) -> Self {
-        Self {
-            task,
-            shared,
-            clock: task.clock.clone(),
-            reporter,
-        }
-    }
 }
 
 /// One ply of the search stack, indexed by distance from the root.
@@ -146,6 +130,46 @@ impl Stack {
     }
 }
 
+/// The triangular principal-variation table: each ply keeps the best line
+/// found below it, and a new best move at ply p is prefixed to ply p+1's line.
+#[derive(Clone, Debug)]
+pub(super) struct PvTable {
+    lines: Vec<Vec<Move>>,
+}
+
+impl Default for PvTable {
+    fn default() -> Self {
+        Self {
+            lines: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+        }
+    }
+}
+
+impl PvTable {
+    /// Empties every line (at the start of a search).
+    pub fn clear_all(&mut self) {
+        self.lines.iter_mut().for_each(Vec::clear);
+    }
+
+    /// Empties the line at `ply` (on entering a node).
+    pub fn clear(&mut self, ply: usize) {
+        self.lines[ply].clear();
+    }
+
+    /// Sets the line at `ply` to `mv` followed by the line at `ply + 1`.
+    pub fn update(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.lines.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    pub fn line(&self, ply: usize) -> &[Move] {
+        &self.lines[ply]
+    }
+}
+
 /// A root move with what the current and previous iteration found for it.
 #[derive(Clone, Debug)]
 pub struct RootMove {
@@ -216,6 +240,60 @@ impl RootMoves {
                 .iter()
                 .take_while(|r| r.tb_rank == rank)
                 .count();
+    }
+}
+
+/// LMR base reductions by depth and move number, from `ln(d) * ln(m)`.
+pub(super) struct LmrTable {
+    table: Vec<[i32; 64]>,
+    /// The (base, divisor) it was built from: a `spsa` build rebuilds it
+    /// when `setoption` changes them.
+    #[cfg(feature = "spsa")]
+    built_from: (i32, i32),
+}
+
+/// The table of `base_pct / 100 + ln(d) * ln(m) / (divisor_pct / 100)`,
+/// truncated. Hundredths divided as `f64` are the nearest doubles to the
+/// decimals (0.75, 2.25), so the defaults give the table they always gave.
+fn build(base_pct: i32, divisor_pct: i32) -> Vec<[i32; 64]> {
+    let base = base_pct as f64 / 100.0;
+    let divisor = divisor_pct as f64 / 100.0;
+    (0..64)
+        .map(|d| {
+            let mut row = [0; 64];
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                if d > 0 {
+                    *r = (base + (d as f64).ln() * (m as f64).ln() / divisor) as i32;
+                }
+            }
+            row
+        })
+        .collect()
+}
+
+impl Default for LmrTable {
+    fn default() -> Self {
+        Self {
+            table: build(lmr_base_pct(), lmr_divisor_pct()),
+            #[cfg(feature = "spsa")]
+            built_from: (lmr_base_pct(), lmr_divisor_pct()),
+        }
+    }
+}
+
+impl LmrTable {
+    pub fn get(&self, depth: i32, move_count: usize) -> i32 {
+        self.table[depth.clamp(0, 63) as usize][move_count.min(63)]
+    }
+
+    /// Before a search: rebuilds the table if its parameters changed since
+    /// (only a `spsa` build can change them).
+    #[inline]
+    pub fn refresh(&mut self) {
+        #[cfg(feature = "spsa")]
+        if self.built_from != (lmr_base_pct(), lmr_divisor_pct()) {
+            *self = Self::default();
+        }
     }
 }
 
