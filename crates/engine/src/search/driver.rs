@@ -175,11 +175,9 @@ impl ThreadData {
         reporter: Option<&'a mut (dyn Reporter + 'a)>,
     ) -> ThreadResult {
         self.new_search(id, task);
-        let clock = task.clock.clone();
         let mut cx = Context {
             task,
             shared,
-            clock,
             reporter,
         };
         let result = self.iterative_deepening(&mut cx);
@@ -259,7 +257,8 @@ impl ThreadData {
             }
             if self.is_main() {
                 if noisy {
-                    result.lines = self.completed_lines(multipv);
+                    let lines = self.root.moves[..multipv].iter();
+                    result.lines = lines.map(|rm| (rm.score, rm.pv.clone())).collect();
                 }
                 report(self, cx, depth, shown, Bound::Exact);
                 if self.should_stop(cx, &mut trend, iteration_nodes) {
@@ -271,14 +270,6 @@ impl ThreadData {
             }
         }
         result
-    }
-
-    /// The first `multipv` root lines of a completed iteration.
-    fn completed_lines(&self, multipv: usize) -> Vec<(Score, Vec<Move>)> {
-        self.root.moves[..multipv]
-            .iter()
-            .map(|rm| (rm.score, rm.pv.clone()))
-            .collect()
     }
 
     /// Searches the root line `pv_idx` at `depth`, widening the window on
@@ -342,7 +333,8 @@ impl ThreadData {
             best_nodes: best.nodes,
             nodes: self.counters.nodes - iteration_start_nodes,
         };
-        cx.clock
+        cx.task
+            .clock
             .should_stop_iteration(cx.shared, total, trend, &iteration)
     }
 }
@@ -366,7 +358,7 @@ pub(crate) fn report(td: &ThreadData, cx: &mut Context, depth: u32, multipv: usi
 
 /// Reports an aspiration fail (only in longer searches, to limit output).
 pub(crate) fn report_bound(td: &ThreadData, cx: &mut Context, depth: u32, bound: Bound) {
-    if td.is_main() && cx.clock.elapsed_ms() >= BOUND_INFO_AFTER_MS {
+    if td.is_main() && cx.task.clock.elapsed_ms() >= BOUND_INFO_AFTER_MS {
         let pv_idx = td.root.pv_idx;
         send_line(td, cx, depth, pv_idx, (td.root.moves[pv_idx].score, bound));
     }

@@ -121,7 +121,6 @@ impl Node {
 /// One move of a node's move loop.
 #[derive(Clone, Copy, Debug)]
 struct MoveState {
-    mv: Move,
     /// 1 for the first move searched.
     move_count: usize,
     /// Neither a capture nor a queen promotion.
@@ -379,9 +378,13 @@ impl ThreadData {
                     continue;
                 }
             }
-            // Read after pruning (most pruned moves need no history) and
-            // before the singular search updates the histories.
-            m.history = self.move_history(&m, prevs, threats);
+            // Its history: read after pruning (most pruned moves need none)
+            // and before the singular search updates the histories.
+            if m.quiet {
+                m.history = self.hist.butterfly(self.pos.side_to_move(), mv, threats)
+                    + self.hist.continuation(1, prevs[0], m.piece_to)
+                    + self.hist.continuation(2, prevs[1], m.piece_to);
+            }
 
             // Step 8b. Extensions: singular (or multi-cut), then check.
             let mut extension = 0;
@@ -398,7 +401,7 @@ impl ThreadData {
                     }
                 }
             }
-            if node.is_root() && self.is_main() && cx.clock.elapsed_ms() > CURRMOVE_AFTER_MS {
+            if node.is_root() && self.is_main() && cx.task.clock.elapsed_ms() > CURRMOVE_AFTER_MS {
                 let (text, depth) = (self.pos.uci(mv), self.counters.root_depth as u32);
                 if let Some(r) = cx.reporter.as_mut() {
                     r.currmove(depth, &text, move_count + self.root.pv_idx);
@@ -506,8 +509,23 @@ impl ThreadData {
             };
             learn_cutoff(&mut self.hist, &self.pos, &cut, c.history);
         }
-        if node.excluded.is_none() && !in_check {
-            self.update_correction(&node, best, best_move);
+        // The correction history learns when the result says something
+        // about the static evaluation: a fail high above it, a fail low
+        // below it, or an exact score; not after a noisy best move (the
+        // gain is tactical, not positional) nor from mate scores.
+        let (fail_high, fail_low) = (best >= node.beta, best_move.is_none());
+        if node.excluded.is_none()
+            && !in_check
+            && c.correction_history
+            && best.abs() < MATE_BOUND
+            && !best_move.is_some_and(|m| self.pos.is_tactical(m))
+            && !(fail_high && best <= node.static_eval)
+            && !(fail_low && best >= node.static_eval)
+        {
+            let board = self.pos.board();
+            self.hist
+                .correction
+                .update(board, depth, node.raw_eval, best);
         }
         let best = best.min(node.tb_cap);
         if node.excluded.is_none() {
@@ -616,7 +634,6 @@ impl ThreadData {
         let quiet = !self.pos.is_tactical(mv);
         let piece = moving_piece(board, mv);
         MoveState {
-            mv,
             move_count,
             quiet,
             // Checks are treated like captures: never futile, SEE-pruned with the noisy margin.
@@ -626,18 +643,6 @@ impl ThreadData {
             killer: false,
             gives_check: false,
         }
-    }
-
-    /// Butterfly plus continuation history of the move `m` (0 for a noisy move).
-    // Inlined: once per move, into the one loop that asks.
-    #[inline(always)]
-    fn move_history(&self, m: &MoveState, prevs: [Option<PieceTo>; 2], threats: BitBoard) -> i32 {
-        if !m.quiet {
-            return 0;
-        }
-        self.hist.butterfly(self.pos.side_to_move(), m.mv, threats)
-            + self.hist.continuation(1, prevs[0], m.piece_to)
-            + self.hist.continuation(2, prevs[1], m.piece_to)
     }
 
     /// Singular extension: is the hash move much better than all others
@@ -770,26 +775,6 @@ impl ThreadData {
         } else {
             raw
         }
-    }
-
-    /// Teaches the correction history what the search found here, when the
-    /// result says something about the static evaluation: a fail high above
-    /// it, a fail low below it, or an exact score; not after a noisy best move
-    /// (the gain is tactical, not positional) nor with mate scores.
-    fn update_correction(&mut self, node: &Node, best: Score, best_move: Option<Move>) {
-        let fail_high = best >= node.beta;
-        let fail_low = best_move.is_none();
-        if !self.config.correction_history
-            || best.abs() >= MATE_BOUND
-            || best_move.is_some_and(|m| self.pos.is_tactical(m))
-            || (fail_high && best <= node.static_eval)
-            || (fail_low && best >= node.static_eval)
-        {
-            return;
-        }
-        self.hist
-            .correction
-            .update(self.pos.board(), node.depth, node.raw_eval, best);
     }
 
     /// The table's entry for `key`, if this node may probe and the table is on.

@@ -41,14 +41,12 @@ pub(crate) struct Task {
 const CHECK_INTERVAL: u64 = 256;
 
 /// What one thread's search borrows for its duration: the search's task
-/// (root, limits, settings), the state all threads share, a copy of the
-/// clock (read at every node), and on the main thread the reporter. Held
-/// for one search only, so that the pool can resize the table in place
-/// between searches.
+/// (root, limits, settings, clock), the state all threads share, and on
+/// the main thread the reporter. Held for one search only, so that the
+/// pool can resize the table in place between searches.
 pub(crate) struct Context<'a> {
     pub task: &'a Task,
     pub shared: &'a Shared,
-    pub clock: Clock,
     pub reporter: Option<&'a mut (dyn Reporter + 'a)>,
 }
 
@@ -119,13 +117,7 @@ impl Stack {
 
     /// (piece, to) of the moves 1 and 2 plies before `ply`.
     pub fn prevs(&self, ply: usize) -> [Option<PieceTo>; 2] {
-        let at = |back: usize| {
-            if ply >= back {
-                self.frames[ply - back].piece_to
-            } else {
-                None
-            }
-        };
+        let at = |back| ply.checked_sub(back).and_then(|p| self.frames[p].piece_to);
         [at(1), at(2)]
     }
 }
@@ -390,17 +382,15 @@ impl ThreadData {
     // Inlined: it runs at every node, and its common path is a few tests.
     #[inline(always)]
     pub(super) fn visit(&mut self, cx: &Context) -> bool {
-        let c = &mut self.counters;
-        c.nodes += 1;
-        let unpublished = c.nodes - c.flushed;
-        let total = || cx.shared.nodes.load(Ordering::Relaxed) + unpublished;
-        if cx.clock.node_limit_reached(c.root_depth, total) {
-            c.stopped = true;
+        let (clock, shared) = (&cx.task.clock, cx.shared);
+        self.counters.nodes += 1;
+        if clock.node_limit_reached(self.counters.root_depth, || self.total_nodes(shared)) {
+            self.counters.stopped = true;
         }
-        if c.nodes.is_multiple_of(CHECK_INTERVAL) {
-            self.flush_nodes(cx.shared);
-            if cx.shared.stopped()
-                || (self.is_main() && cx.clock.hard_stop(cx.shared, self.total_nodes(cx.shared)))
+        if self.counters.nodes.is_multiple_of(CHECK_INTERVAL) {
+            self.flush_nodes(shared);
+            if shared.stopped()
+                || (self.is_main() && clock.hard_stop(shared, self.total_nodes(shared)))
             {
                 self.counters.stopped = true;
             }
