@@ -15,7 +15,7 @@ use crate::tt::Replacement;
 macro_rules! for_each_tunable {
     ($declare:ident) => {
         $declare! {
-            // --- Node-level pruning (pruning.rs) ---
+            // --- Node-level pruning (node.rs) ---
 
             /// Reverse futility pruning (static null move): at shallow depth,
             /// a static evaluation this far (per ply) above beta is unlikely
@@ -60,7 +60,7 @@ macro_rules! for_each_tunable {
             /// shallow bound that missed a threat would keep pruning.
             tt_eval_depth_slack: i32 = 2, 0, 6, 0.5;
 
-            // --- Move-level pruning (pruning.rs) ---
+            // --- Move-level pruning (node.rs) ---
 
             /// Futility pruning: a quiet move at reduced depth cannot lift a
             /// static evaluation `base + per_depth * depth` below alpha.
@@ -78,13 +78,13 @@ macro_rules! for_each_tunable {
             see_noisy_margin: Score = 100, 40, 200, 8;
             see_max_depth: i32 = 8, 4, 12, 0.5;
 
-            // --- Quiescence (quiescence.rs) ---
+            // --- Quiescence (node.rs) ---
 
             /// Delta pruning: a capture that cannot bring the score near
             /// alpha even with this margin is skipped.
             delta_margin: Score = 200, 50, 400, 15;
 
-            // --- Late move reductions (pruning.rs, lmr.rs) ---
+            // --- Late move reductions (node.rs, the table in thread.rs) ---
 
             /// Later moves in a well-ordered list are rarely best: searched
             /// shallower, from this depth.
@@ -112,7 +112,7 @@ macro_rules! for_each_tunable {
             lmr_deeper_base: Score = 40, 0, 120, 5;
             lmr_deeper_per_ply: Score = 8, 0, 24, 1;
 
-            // --- Singular extension (extensions.rs) ---
+            // --- Singular extension (node.rs) ---
 
             /// When the hash move is much better than every alternative
             /// (checked by a search excluding it), extend it.
