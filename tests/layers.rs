@@ -1,7 +1,7 @@
 //! The layering of the workspace. Crates: the engine (`cutoff-engine`)
 //! depends on no other crate of the workspace and on none of the tools'
 //! dependencies; the trainer and the lab depend on the engine only. Inside
-//! the engine: uci -> engine -> search -> (board, eval, time). A file may import
+//! the engine: uci -> engine -> search -> (board, eval, time, tt). A file may import
 //! only from its own layer or a lower one, and the files of search/ import
 //! each other without cycles and nothing from search/mod.rs (which only
 //! names the modules). Inside the trainer: cli -> (nnue, tune, wdl) ->
@@ -27,6 +27,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("memory", 0),
     ("tunable", 0),
     ("time", 0),
+    ("tt", 0),
     ("search", 1),
     ("book", 1),
     ("engine", 2),

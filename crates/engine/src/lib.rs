@@ -1,7 +1,7 @@
 //! Cutoff's engine: a UCI chess engine built on alpha-beta search.
 //!
 //! Data flows one way: `uci` -> `engine` -> `search` -> (`board`, `eval`,
-//! the table in `search::tt`); `book` and `tablebase` are probed by the
+//! `tt`, the transposition table); `book` and `tablebase` are probed by the
 //! engine and the search. `rng` is the seeded generator of strength
 //! limiting and the book; `memory` and `scheduling` hold the engine's
 //! requests to the system. `bench` and `epd` run the search on fixed
@@ -23,6 +23,7 @@ mod scheduling;
 pub mod search;
 pub mod tablebase;
 pub mod time;
+pub mod tt;
 pub mod tunable;
 pub mod uci;
 

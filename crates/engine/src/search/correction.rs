@@ -1,7 +1,6 @@
 //! Correction history: the static evaluation's typical error in positions
-//! with the same pawn structure (and, when their weights are set, the same
-//! placement of each side's other pieces, of both sides' knights, bishops
-//! and kings, or after the same two moves), learned from search results and
+//! with the same pawn structure (and, when its weight is set, the same
+//! placement of each side's other pieces), learned from search results and
 //! added to the evaluation before the search uses it.
 //!
 //! A hand-crafted evaluation misjudges some structures consistently (a
@@ -14,10 +13,8 @@
 //! proven score, and its correction is bounded.
 
 use super::params::{
-    correction_cont_pct, correction_max_cp, correction_max_weight, correction_minor_pct,
-    correction_nonpawn_pct, correction_sum_max_cp,
+    correction_max_cp, correction_max_weight, correction_nonpawn_pct, correction_sum_max_cp,
 };
-use super::piece_to::{PIECE_TO, PieceTo};
 use super::score::{MATE_BOUND, Score};
 use crate::board::{Board, Color, Piece};
 
@@ -32,29 +29,13 @@ pub struct CorrectionHistory {
     /// By side to move and the placement of one colour's pieces other
     /// than pawns (White's, then Black's).
     nonpawn: [Vec<i32>; 2],
-    /// By side to move and the placement of both colours' knights, bishops
-    /// and kings (the minor-piece structure).
-    minor: Vec<i32>,
-    /// By the (piece, to) of the last two moves, when `correction_cont_pct`
-    /// is set (empty otherwise: 2.4 MB nobody reads).
-    cont: Vec<i32>,
 }
-
-/// (piece, to) of the moves 1 and 2 plies before a node (none at the root's
-/// first plies, after a null move and after a quiescence move).
-pub type Prevs = [Option<PieceTo>; 2];
 
 impl Default for CorrectionHistory {
     fn default() -> Self {
         Self {
             table: vec![0; 2 * SIZE],
             nonpawn: [vec![0; 2 * SIZE], vec![0; 2 * SIZE]],
-            minor: vec![0; 2 * SIZE],
-            cont: if correction_cont_pct() != 0 {
-                vec![0; PIECE_TO * PIECE_TO]
-            } else {
-                Vec::new()
-            },
         }
     }
 }
@@ -73,14 +54,13 @@ fn index(board: &Board) -> usize {
     board.side_to_move() as usize * SIZE + (pawn_hash(board) >> 50) as usize
 }
 
-/// Multipliers that spread the bits of up to six piece sets over a key.
-const MIX: [u64; 6] = [
+/// Multipliers that spread the bits of up to five piece sets over a key.
+const MIX: [u64; 5] = [
     0x9E37_79B9_7F4A_7C15,
     0xC2B2_AE3D_27D4_EB4F,
     0x1656_67B1_9E37_79F9,
     0x85EB_CA77_C2B2_AE63,
     0x27D4_EB2F_1656_67C5,
-    0x94D0_49BB_1331_11EB,
 ];
 
 /// The entry of `board`'s side to move and a hash of the given piece sets.
@@ -108,54 +88,23 @@ fn nonpawn_index(board: &Board, color: Color) -> usize {
     )
 }
 
-/// The entry of `board`'s side to move and the placement of both colours'
-/// knights, bishops and kings (White's and Black's apart).
-fn minor_index(board: &Board) -> usize {
-    let sets = [Piece::Knight, Piece::Bishop, Piece::King]
-        .into_iter()
-        .flat_map(|p| [Color::White, Color::Black].map(|c| board.colored_pieces(c, p).0));
-    placement_index(board, sets)
-}
-
-/// The continuation entry of the last two moves, if both were moves.
-fn cont_index(prevs: Prevs) -> Option<usize> {
-    match prevs {
-        [Some(last), Some(before)] => Some(before * PIECE_TO + last),
-        _ => None,
-    }
-}
-
 impl CorrectionHistory {
-    /// The continuation entry of `prevs`, if the table is allocated.
-    fn cont_slot(&self, prevs: Prevs) -> Option<usize> {
-        cont_index(prevs).filter(|_| !self.cont.is_empty())
-    }
-
     /// `raw` (the static evaluation) plus the learned correction.
-    pub fn correct(&self, board: &Board, prevs: Prevs, raw: Score) -> Score {
+    pub fn correct(&self, board: &Board, raw: Score) -> Score {
         // The clamp below would turn a missing evaluation into a real one.
         debug_assert!(
             raw.abs() < MATE_BOUND,
             "correcting {raw}, not a static evaluation"
         );
         let pawn = self.table[index(board)];
-        let (nonpawn_pct, minor_pct) = (correction_nonpawn_pct(), correction_minor_pct());
-        let cont_pct = correction_cont_pct();
-        let c = if nonpawn_pct == 0 && minor_pct == 0 && cont_pct == 0 {
+        let nonpawn_pct = correction_nonpawn_pct();
+        // Off, the non-pawn tables cost this one constant test.
+        let c = if nonpawn_pct == 0 {
             pawn / GRAIN
         } else {
-            let mut sum = pawn * 100;
-            if nonpawn_pct != 0 {
-                let nonpawn = self.nonpawn[0][nonpawn_index(board, Color::White)]
-                    + self.nonpawn[1][nonpawn_index(board, Color::Black)];
-                sum += nonpawn * nonpawn_pct;
-            }
-            if minor_pct != 0 {
-                sum += self.minor[minor_index(board)] * minor_pct;
-            }
-            if let Some(i) = self.cont_slot(prevs) {
-                sum += self.cont[i] * cont_pct;
-            }
+            let nonpawn = self.nonpawn[0][nonpawn_index(board, Color::White)]
+                + self.nonpawn[1][nonpawn_index(board, Color::Black)];
+            let sum = pawn * 100 + nonpawn * nonpawn_pct;
             let max = correction_sum_max_cp();
             (sum / (GRAIN * 100)).clamp(-max, max)
         };
@@ -163,7 +112,7 @@ impl CorrectionHistory {
     }
 
     /// Folds in a search result `best` that proved `raw` wrong at `depth`.
-    pub fn update(&mut self, board: &Board, prevs: Prevs, depth: i32, raw: Score, best: Score) {
+    pub fn update(&mut self, board: &Board, depth: i32, raw: Score, best: Score) {
         debug_assert!(
             raw.abs() < MATE_BOUND && best.abs() < MATE_BOUND,
             "correction learns from eval {raw} and score {best}: both must be plain scores"
@@ -177,111 +126,9 @@ impl CorrectionHistory {
             fold(&mut self.nonpawn[0][nonpawn_index(board, Color::White)]);
             fold(&mut self.nonpawn[1][nonpawn_index(board, Color::Black)]);
         }
-        if correction_minor_pct() != 0 {
-            fold(&mut self.minor[minor_index(board)]);
-        }
-        if let Some(i) = self.cont_slot(prevs) {
-            fold(&mut self.cont[i]);
-        }
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::piece_to::piece_to;
-    use super::*;
-    use crate::board::Square;
-
-    const NO_PREVS: Prevs = [None, None];
-
-    #[test]
-    fn learns_towards_the_search_result_and_stays_bounded() {
-        let board = Board::default();
-        let mut c = CorrectionHistory::default();
-        assert_eq!(c.correct(&board, NO_PREVS, 10), 10);
-        for _ in 0..50 {
-            c.update(&board, NO_PREVS, 10, 10, 40);
-        }
-        let learned = c.correct(&board, NO_PREVS, 10);
-        assert!(learned > 30 && learned <= 40, "{learned}");
-        for _ in 0..500 {
-            c.update(&board, NO_PREVS, 20, 0, 5000);
-        }
-        // Integer averaging settles just under the bound, never above it.
-        let saturated = c.correct(&board, NO_PREVS, 0);
-        assert!(
-            (correction_max_cp() - 1..=correction_max_cp()).contains(&saturated),
-            "{saturated}"
-        );
-        for _ in 0..500 {
-            c.update(&board, NO_PREVS, 20, 0, -5000);
-        }
-        let saturated = c.correct(&board, NO_PREVS, 0);
-        assert!(
-            (-correction_max_cp()..=-correction_max_cp() + 1).contains(&saturated),
-            "{saturated}"
-        );
-        // The other side to move has its own entry.
-        let black: Board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"
-            .parse()
-            .unwrap();
-        assert_eq!(c.correct(&black, NO_PREVS, 0), 0);
-    }
-
-    #[test]
-    fn nonpawn_entries_separate_piece_placements_and_sides() {
-        let a: Board = "4k3/8/8/8/8/8/4P3/R3K3 w - - 0 1".parse().unwrap();
-        let b: Board = "4k3/8/8/8/8/8/4P3/1R2K3 w - - 0 1".parse().unwrap();
-        let a_black: Board = "4k3/8/8/8/8/8/4P3/R3K3 b - - 0 1".parse().unwrap();
-        assert_ne!(
-            nonpawn_index(&a, Color::White),
-            nonpawn_index(&b, Color::White)
-        );
-        assert_eq!(
-            nonpawn_index(&a, Color::Black),
-            nonpawn_index(&b, Color::Black)
-        );
-        assert_ne!(
-            nonpawn_index(&a, Color::White),
-            nonpawn_index(&a_black, Color::White)
-        );
-        // Same pawns: one pawn-structure entry for both.
-        assert_eq!(index(&a), index(&b));
-    }
-
-    #[test]
-    fn minor_entries_follow_knights_bishops_and_kings_of_both_sides() {
-        let base: Board = "4k3/8/2n5/8/8/8/4P3/R1B1K3 w - - 0 1".parse().unwrap();
-        // A rook moved, a pawn moved: the same minor-piece entry.
-        let rook: Board = "4k3/8/2n5/8/8/8/4P3/1RB1K3 w - - 0 1".parse().unwrap();
-        let pawn: Board = "4k3/8/2n5/8/8/4P3/8/R1B1K3 w - - 0 1".parse().unwrap();
-        assert_eq!(minor_index(&base), minor_index(&rook));
-        assert_eq!(minor_index(&base), minor_index(&pawn));
-        // A knight, a bishop or a king moved, or the knight changed colour,
-        // or the other side to move: another entry.
-        for other in [
-            "4k3/8/8/3n4/8/8/4P3/R1B1K3 w - - 0 1",
-            "4k3/8/2n5/8/8/8/3BP3/R3K3 w - - 0 1",
-            "3k4/8/2n5/8/8/8/4P3/R1B1K3 w - - 0 1",
-            "4k3/8/2N5/8/8/8/4P3/R1B1K3 w - - 0 1",
-            "4k3/8/2n5/8/8/8/4P3/R1B1K3 b - - 0 1",
-        ] {
-            let board: Board = other.parse().unwrap();
-            assert_ne!(minor_index(&base), minor_index(&board), "{other}");
-        }
-    }
-
-    #[test]
-    fn continuation_entries_need_two_moves_and_tell_their_order() {
-        let e4 = piece_to(Color::White, Piece::Pawn, Square::E4);
-        let e5 = piece_to(Color::Black, Piece::Pawn, Square::E5);
-        assert_eq!(cont_index([Some(e5), None]), None);
-        assert_eq!(cont_index([None, Some(e4)]), None);
-        let (a, b) = (
-            cont_index([Some(e5), Some(e4)]),
-            cont_index([Some(e4), Some(e5)]),
-        );
-        assert!(a.is_some() && b.is_some() && a != b);
-        assert!(a.unwrap() < PIECE_TO * PIECE_TO && b.unwrap() < PIECE_TO * PIECE_TO);
-    }
-}
+#[path = "correction_tests.rs"]
+mod tests;

@@ -15,39 +15,37 @@
 //! by what they find in the table, and help each other through it. The main
 //! thread manages time, reports, and at the end picks the result of the
 //! thread that got deepest (the best score breaks ties). The threads are the
-//! persistent pool's (`pool`): each runs `search_thread` on the search's
-//! `Task`, and thread 0 picks the result (`conclude`).
+//! persistent pool's (`pool`): each runs `ThreadData::search` on the
+//! search's `Task`, and thread 0 picks the result (`conclude`).
+//!
+//! The main thread reports each line of a completed iteration, the
+//! aspiration bounds and a finished game's score. A line's score goes
+//! through the root's certain outcome (`outcome`): a root drawn by rule
+//! shows a draw, a root in the tables each move's tablebase result.
 
 use std::sync::atomic::Ordering;
-use std::time::Instant;
 
 use super::clock::Clock;
-use super::info::{Bound, Info, Reporter};
-use super::job::{SearchResult, Settings};
+use super::info::{Bound, Info, Outcome, Reporter};
+use super::job::{SearchJob, SearchResult};
 use super::outcome::RootOutcome;
-use super::params::{aspiration_delta, aspiration_growth_pct, aspiration_min_depth};
-use super::report::pv_to_uci;
-use super::report::{game_over_info, report, report_bound, shown_score, tbhits};
-use super::score::{INFINITE, MAX_PLY, Score, is_mate, mate_moves};
+use super::params::{
+    BOUND_INFO_AFTER_MS, aspiration_delta, aspiration_growth_pct, aspiration_min_depth,
+};
+use super::score::{INFINITE, MAX_PLY, Score, UciScore, is_mate, mate_moves};
 use super::shared::Shared;
 use super::strength::Strength;
-use super::thread::{Task, ThreadData, Worker};
+use super::thread::{Context, Task, ThreadData};
 use crate::board::{Move, Position};
-use crate::time::{Iteration, Limits, Trend};
+use crate::time::{Iteration, Trend};
 
-/// Prepared here, where the root is examined; defined beside the workers
-/// that search it.
+/// Prepared here, where the root is examined; defined beside the thread
+/// data that searches it.
 impl Task {
-    /// The search of `root` with its clock running from `start`; `None`
-    /// (reported to `reporter`) when the game is over there.
-    pub fn new(
-        root: &Position,
-        limits: &Limits,
-        settings: &Settings,
-        shared: &Shared,
-        start: Instant,
-        reporter: &mut dyn Reporter,
-    ) -> Option<Task> {
+    /// The search of `job`, its clock running from the job's start; `None`
+    /// (reported to `reporter`) when the game is over at its root.
+    pub fn new(job: &SearchJob, shared: &Shared, reporter: &mut dyn Reporter) -> Option<Task> {
+        let (root, limits, settings) = (&job.root, &job.limits, &job.settings);
         shared.nodes.store(0, Ordering::Relaxed);
         let mut root_moves = root.legal_moves();
         if root_moves.is_empty() {
@@ -60,7 +58,7 @@ impl Task {
         let (root_moves, outcome) = RootOutcome::examine(root, root_moves, settings);
         let hits = outcome.tb_moves() as u64;
         shared.tbhits.store(hits, Ordering::Relaxed);
-        let clock = Clock::new(limits, root.board(), settings, start)
+        let clock = Clock::new(limits, root.board(), settings, job.start)
             .with_node_budget(settings.strength.map(|s| s.node_budget()));
         Some(Task {
             root: root.clone(),
@@ -84,19 +82,6 @@ pub(crate) struct ThreadResult {
     /// Under a strength limit, the main thread's root lines of its last
     /// completed iteration (score, line), best first.
     lines: Vec<(Score, Vec<Move>)>,
-}
-
-/// Thread `id`'s part of `task`, on its kept data `td`; only the main
-/// thread (id 0) has a reporter.
-pub(crate) fn search_thread<'a>(
-    td: &'a mut ThreadData,
-    id: usize,
-    task: &Task,
-    shared: &'a Shared,
-    reporter: Option<&'a mut (dyn Reporter + 'a)>,
-) -> ThreadResult {
-    let worker = Worker::new(id, td, task, shared, reporter);
-    iterative_deepening(worker, &task.limits, &task.settings)
 }
 
 /// After the threads (results by thread id): the result chosen, printed
@@ -168,15 +153,252 @@ fn report_final(r: &ThreadResult, task: &Task, shared: &Shared, reporter: &mut d
     if r.reported || r.score <= -INFINITE + 1 || r.pv.is_empty() {
         return;
     }
-    let (ms, nodes) = (
-        task.clock.elapsed_ms(),
-        shared.nodes.load(Ordering::Relaxed),
+    let nodes = shared.nodes.load(Ordering::Relaxed);
+    let line = (r.depth.max(1), r.seldepth, 1);
+    reporter.info(&line_info(
+        task,
+        shared,
+        nodes,
+        line,
+        (r.score, Bound::Exact),
+        &r.pv,
+    ));
+}
+
+impl ThreadData {
+    /// Thread `id`'s part of `task`; only the main thread (id 0) has a
+    /// reporter.
+    pub(crate) fn search<'a>(
+        &mut self,
+        id: usize,
+        task: &'a Task,
+        shared: &'a Shared,
+        reporter: Option<&'a mut (dyn Reporter + 'a)>,
+    ) -> ThreadResult {
+        self.new_search(id, task);
+        let mut cx = Context {
+            task,
+            shared,
+            reporter,
+        };
+        let result = self.iterative_deepening(&mut cx);
+        self.flush_nodes(shared);
+        if self.is_main() {
+            // Tell helper threads to finish.
+            shared.stop.store(true, Ordering::SeqCst);
+        }
+        result
+    }
+
+    /// One thread's iterative deepening loop.
+    fn iterative_deepening(&mut self, cx: &mut Context) -> ThreadResult {
+        let task = cx.task;
+        let (limits, settings) = (&task.limits, &task.settings);
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 1)
+            .clamp(1, MAX_PLY as u32 - 2);
+        let n = self.root.moves.len().max(1);
+        let shown = settings.multipv.clamp(1, n);
+        let multipv = match settings.strength {
+            Some(s) => s.multipv(shown).min(n),
+            None => shown,
+        };
+        let noisy = settings.strength.is_some_and(|s| s.noisy());
+        let mut result = ThreadResult {
+            depth: 0,
+            seldepth: 0,
+            score: -INFINITE,
+            pv: (self.root.moves.first())
+                .map(|r| vec![r.mv])
+                .unwrap_or_default(),
+            reported: false,
+            lines: Vec::new(),
+        };
+        if self.root.moves.is_empty() {
+            cx.shared.stop.store(true, Ordering::SeqCst);
+            return result;
+        }
+        let mut trend = Trend::default();
+        for depth in 1..=max_depth {
+            for rm in &mut self.root.moves {
+                rm.prev_score = rm.score;
+                rm.score = -INFINITE;
+                rm.nodes = 0;
+            }
+            self.counters.root_depth = depth as i32;
+            let iteration_nodes = self.counters.nodes;
+            for pv_idx in 0..multipv {
+                self.root.set_pv_idx(pv_idx);
+                self.counters.seldepth = 0;
+                self.aspiration(cx, depth, pv_idx, pv_idx < shown);
+                self.root.sort(0, pv_idx + 1);
+                if self.counters.stopped {
+                    break;
+                }
+            }
+            let stopped = self.counters.stopped;
+            // A partial iteration still counts if its first move was searched:
+            // the previous best is searched first, and a move only replaces it
+            // by proving better.
+            let first = &self.root.moves[0];
+            if !stopped || depth == 1 || first.score != -INFINITE {
+                result = ThreadResult {
+                    depth: if stopped { depth - 1 } else { depth },
+                    seldepth: first.seldepth.max(self.counters.seldepth) as u32,
+                    score: first.score.max(-INFINITE + 1),
+                    pv: first.pv.clone(),
+                    // A completed iteration is printed just below.
+                    reported: !stopped && self.is_main(),
+                    lines: std::mem::take(&mut result.lines),
+                };
+            }
+            if stopped {
+                break;
+            }
+            if self.is_main() {
+                if noisy {
+                    let lines = self.root.moves[..multipv].iter();
+                    result.lines = lines.map(|rm| (rm.score, rm.pv.clone())).collect();
+                }
+                report(self, cx, depth, shown, Bound::Exact);
+                if self.should_stop(cx, &mut trend, iteration_nodes) {
+                    break;
+                }
+            }
+            if cx.shared.stopped() {
+                break;
+            }
+        }
+        result
+    }
+
+    /// Searches the root line `pv_idx` at `depth`, widening the window on
+    /// failure; `shown`: the line is one the user sees (not one only a
+    /// strength limit searches), so its bounds are reported.
+    fn aspiration(&mut self, cx: &mut Context, depth: u32, pv_idx: usize, shown: bool) {
+        let prev = self.root.moves[pv_idx].prev_score;
+        let mut delta = aspiration_delta();
+        let use_window =
+            self.config.aspiration && depth >= aspiration_min_depth() && prev.abs() < INFINITE;
+        let (mut alpha, mut beta) = if use_window {
+            ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let score = self.negamax::<true>(cx, depth as i32, 0, alpha, beta, false);
+            let n = self.root.moves.len();
+            self.root.sort(pv_idx, n);
+            if self.counters.stopped {
+                return;
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITE);
+                if shown {
+                    report_bound(self, cx, depth, Bound::Upper);
+                }
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITE);
+                if shown {
+                    report_bound(self, cx, depth, Bound::Lower);
+                }
+            } else {
+                return;
+            }
+            // At least a point, or a tuned window could stop growing.
+            delta += (delta * aspiration_growth_pct() / 100).max(1);
+        }
+    }
+
+    /// Between iterations: stop for `go mate` once the mate is found, at
+    /// the soft node limit, or when the time manager says the next
+    /// iteration would not pay.
+    fn should_stop(&self, cx: &Context, trend: &mut Trend, iteration_start_nodes: u64) -> bool {
+        let (best, limits) = (&self.root.moves[0], &cx.task.limits);
+        if let Some(m) = limits.mate
+            && is_mate(best.score)
+            && best.score > 0
+            && mate_moves(best.score) <= m as i32
+        {
+            return true;
+        }
+        let total = self.total_nodes(cx.shared);
+        if limits.soft_nodes.is_some_and(|n| total >= n) {
+            return true;
+        }
+        let iteration = Iteration {
+            best: best.mv,
+            score: best.score,
+            best_nodes: best.nodes,
+            nodes: self.counters.nodes - iteration_start_nodes,
+        };
+        cx.task
+            .clock
+            .should_stop_iteration(cx.shared, total, trend, &iteration)
+    }
+}
+
+// --- Reports ---
+
+/// Prints one `info` line per PV line of the finished iteration.
+pub(crate) fn report(td: &ThreadData, cx: &mut Context, depth: u32, multipv: usize, bound: Bound) {
+    for i in 0..multipv {
+        let rm = &td.root.moves[i];
+        let (score, d) = if rm.score == -INFINITE {
+            (rm.prev_score, depth.saturating_sub(1).max(1))
+        } else {
+            (rm.score, depth)
+        };
+        if score != -INFINITE {
+            send_line(td, cx, d, i, (score, bound));
+        }
+    }
+}
+
+/// Reports an aspiration fail (only in longer searches, to limit output).
+pub(crate) fn report_bound(td: &ThreadData, cx: &mut Context, depth: u32, bound: Bound) {
+    if td.is_main() && cx.task.clock.elapsed_ms() >= BOUND_INFO_AFTER_MS {
+        let pv_idx = td.root.pv_idx;
+        send_line(td, cx, depth, pv_idx, (td.root.moves[pv_idx].score, bound));
+    }
+}
+
+/// Prints root line `i` of the thread's search.
+fn send_line(td: &ThreadData, cx: &mut Context, depth: u32, i: usize, score: (Score, Bound)) {
+    let rm = &td.root.moves[i];
+    let seldepth = rm.seldepth.max(td.counters.seldepth) as u32;
+    let nodes = td.total_nodes(cx.shared);
+    let info = line_info(
+        cx.task,
+        cx.shared,
+        nodes,
+        (depth, seldepth, i + 1),
+        score,
+        &rm.pv,
     );
-    let (score, bound, certain) = shown_score(&task.outcome, &r.pv, r.score, Bound::Exact);
-    reporter.info(&Info {
-        depth: r.depth.max(1),
-        seldepth: r.seldepth,
-        multipv: 1,
+    if let Some(r) = cx.reporter.as_mut() {
+        r.info(&info);
+    }
+}
+
+/// The `info` line of the root line `pv`, scored `score` with `bound`, at
+/// (depth, seldepth, multipv).
+pub(crate) fn line_info(
+    task: &Task,
+    shared: &Shared,
+    nodes: u64,
+    (depth, seldepth, multipv): (u32, u32, usize),
+    (score, bound): (Score, Bound),
+    pv: &[Move],
+) -> Info {
+    let ms = task.clock.elapsed_ms();
+    let (score, bound, certain) = shown_score(&task.outcome, pv, score, bound);
+    Info {
+        depth,
+        seldepth,
+        multipv,
         score,
         bound,
         certain,
@@ -185,156 +407,67 @@ fn report_final(r: &ThreadResult, task: &Task, shared: &Shared, reporter: &mut d
         hashfull: shared.tt.hashfull(),
         tbhits: tbhits(shared, task.settings.syzygy.is_some()),
         time_ms: ms,
-        pv: pv_to_uci(&task.root, &r.pv),
-    });
+        pv: pv_to_uci(&task.root, pv),
+    }
 }
 
-/// One thread's iterative deepening loop.
-fn iterative_deepening(mut w: Worker, limits: &Limits, settings: &Settings) -> ThreadResult {
-    let max_depth = limits
-        .depth
-        .unwrap_or(MAX_PLY as u32 - 1)
-        .clamp(1, MAX_PLY as u32 - 2);
-    let shown = settings.multipv.clamp(1, w.root_moves.len().max(1));
-    let multipv = match settings.strength {
-        Some(s) => s.multipv(shown).min(w.root_moves.len().max(1)),
-        None => shown,
+/// The score, bound and certain result shown for the root line `pv` that
+/// the search scored `score`.
+fn shown_score(
+    outcome: &RootOutcome,
+    pv: &[Move],
+    score: Score,
+    bound: Bound,
+) -> (UciScore, Bound, Option<Outcome>) {
+    let (score, certain) = outcome.shown(pv.first().copied(), score);
+    // A certain result is exact, whatever window the search used.
+    let bound = if certain.is_some() {
+        Bound::Exact
+    } else {
+        bound
     };
-    let mut result = ThreadResult {
+    (UciScore::from(score), bound, certain)
+}
+
+/// The score of a finished game: mated (in check) or stalemated, no PV.
+pub(crate) fn game_over_info(root: &Position, shared: &Shared) -> Info {
+    let mated = !root.board().checkers().is_empty();
+    let (score, certain) = if mated {
+        (UciScore::Mate(0), Outcome::Loss)
+    } else {
+        (UciScore::Cp(0), Outcome::Draw)
+    };
+    Info {
         depth: 0,
         seldepth: 0,
-        score: -INFINITE,
-        pv: w.root_moves.first().map(|r| vec![r.mv]).unwrap_or_default(),
-        reported: false,
-        lines: Vec::new(),
-    };
-    if w.root_moves.is_empty() {
-        w.shared.stop.store(true, Ordering::SeqCst);
-        return result;
+        multipv: 1,
+        score,
+        bound: Bound::Exact,
+        certain: Some(certain),
+        nodes: 0,
+        nps: 0,
+        hashfull: shared.tt.hashfull(),
+        tbhits: None,
+        time_ms: 0,
+        pv: Vec::new(),
     }
-    let mut trend = Trend::default();
-    for depth in 1..=max_depth {
-        for rm in &mut w.root_moves {
-            rm.prev_score = rm.score;
-            rm.score = -INFINITE;
-            rm.nodes = 0;
-        }
-        w.root_depth = depth as i32;
-        let iteration_nodes = w.nodes;
-        for pv_idx in 0..multipv {
-            w.set_pv_idx(pv_idx);
-            w.seldepth = 0;
-            aspiration(&mut w, depth, pv_idx, pv_idx < shown);
-            w.sort_root_moves(0, pv_idx + 1);
-            if w.stopped {
-                break;
-            }
-        }
-        // A partial iteration still counts if its first move was searched: the
-        // previous best is searched first, and a move only replaces it by
-        // proving better.
-        if !w.stopped || depth == 1 || w.root_moves[0].score != -INFINITE {
-            result = ThreadResult {
-                depth: if w.stopped { depth - 1 } else { depth },
-                seldepth: w.root_moves[0].seldepth.max(w.seldepth) as u32,
-                score: w.root_moves[0].score.max(-INFINITE + 1),
-                pv: w.root_moves[0].pv.clone(),
-                // A completed iteration is printed just below.
-                reported: !w.stopped && w.is_main(),
-                lines: std::mem::take(&mut result.lines),
-            };
-        }
-        if w.stopped {
+}
+
+/// Tablebase hits for `info`, when tables are in use.
+fn tbhits(shared: &Shared, tb: bool) -> Option<u64> {
+    tb.then(|| shared.tbhits.load(Ordering::Relaxed))
+}
+
+/// Formats a line of moves from `root` in UCI notation.
+pub fn pv_to_uci(root: &Position, line: &[Move]) -> Vec<String> {
+    let mut pos = root.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for &mv in line {
+        if !pos.board().is_legal(mv) {
             break;
         }
-        if w.is_main() {
-            if settings.strength.is_some_and(|s| s.noisy()) {
-                result.lines = completed_lines(&w, multipv);
-            }
-            report(&mut w, depth, shown, Bound::Exact);
-            if should_stop(&w, &mut trend, limits, iteration_nodes) {
-                break;
-            }
-        }
-        if w.shared.stopped() {
-            break;
-        }
+        out.push(pos.uci(mv));
+        pos.play(mv);
     }
-    w.flush_nodes();
-    if w.is_main() {
-        // Tell helper threads to finish.
-        w.shared.stop.store(true, Ordering::SeqCst);
-    }
-    result
-}
-
-/// The first `multipv` root lines of a completed iteration.
-fn completed_lines(w: &Worker, multipv: usize) -> Vec<(Score, Vec<Move>)> {
-    w.root_moves[..multipv]
-        .iter()
-        .map(|rm| (rm.score, rm.pv.clone()))
-        .collect()
-}
-
-/// Searches the root line `pv_idx` at `depth`, widening the window on failure;
-/// `shown`: the line is one the user sees (not one only a strength limit
-/// searches), so its bounds are reported.
-fn aspiration(w: &mut Worker, depth: u32, pv_idx: usize, shown: bool) {
-    let prev = w.root_moves[pv_idx].prev_score;
-    let mut delta = aspiration_delta();
-    let use_window =
-        w.config.aspiration && depth >= aspiration_min_depth() && prev.abs() < INFINITE;
-    let (mut alpha, mut beta) = if use_window {
-        ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
-    } else {
-        (-INFINITE, INFINITE)
-    };
-    loop {
-        let score = w.negamax::<true>(depth as i32, 0, alpha, beta, false);
-        let n = w.root_moves.len();
-        w.sort_root_moves(pv_idx, n);
-        if w.stopped {
-            return;
-        }
-        if score <= alpha {
-            beta = (alpha + beta) / 2;
-            alpha = (score - delta).max(-INFINITE);
-            if shown {
-                report_bound(w, depth, Bound::Upper);
-            }
-        } else if score >= beta {
-            beta = (score + delta).min(INFINITE);
-            if shown {
-                report_bound(w, depth, Bound::Lower);
-            }
-        } else {
-            return;
-        }
-        // At least a point, or a tuned window could stop growing.
-        delta += (delta * aspiration_growth_pct() / 100).max(1);
-    }
-}
-
-/// Between iterations: stop for `go mate` once the mate is found, at the
-/// soft node limit, or when the time manager says the next iteration would not pay.
-fn should_stop(w: &Worker, trend: &mut Trend, limits: &Limits, iteration_start_nodes: u64) -> bool {
-    let best = &w.root_moves[0];
-    if let Some(m) = limits.mate
-        && is_mate(best.score)
-        && best.score > 0
-        && mate_moves(best.score) <= m as i32
-    {
-        return true;
-    }
-    if limits.soft_nodes.is_some_and(|n| w.total_nodes() >= n) {
-        return true;
-    }
-    let iteration = Iteration {
-        best: best.mv,
-        score: best.score,
-        best_nodes: best.nodes,
-        nodes: w.nodes - iteration_start_nodes,
-    };
-    w.clock
-        .should_stop_iteration(w.shared, w.total_nodes(), trend, &iteration)
+    out
 }

@@ -18,20 +18,17 @@
 //! All of them are kept from one search to the next until `ucinewgame`.
 //!
 //! After a cutoff, `learn_cutoff` rewards the move that caused it and
-//! punishes the moves tried before it (`Tried` remembers them). With
-//! `eval_history_mult` on, a quiet move's butterfly entry also learns from
-//! how the static evaluation changed across it (`eval_change_bonus`).
+//! punishes the moves tried before it (`Tried` remembers them).
 //!
 //! Updates use the "gravity" formula `h += bonus - h * |bonus| / MAX`: values
 //! saturate smoothly at +-MAX and old information decays as new arrives.
 
 use super::correction::{CorrectionHistory, pawn_hash};
 use super::params::{
-    eval_history_max, eval_history_mult, history_bonus_linear, history_bonus_max,
-    history_bonus_quadratic, history_malus_linear, history_malus_max, history_malus_quadratic,
-    history_max, pawn_history_pct,
+    history_bonus_linear, history_bonus_max, history_bonus_quadratic, history_malus_linear,
+    history_malus_max, history_malus_quadratic, history_max, pawn_history_pct,
 };
-use super::score::{MAX_PLY, NO_EVAL, Score};
+use super::score::MAX_PLY;
 
 /// Filler for move arrays, never read. Its bytes are all zero (a1, a1, the
 /// pawn's index), so that filling `Tried`'s arrays at every node is a plain
@@ -71,7 +68,16 @@ fn gravity(entry: &mut i16, bonus: i32) {
     *entry = updated as i16;
 }
 
-pub use super::piece_to::{PIECE_TO, PieceTo, piece_to};
+/// A move's (piece, to-square) pair as one index: what the continuation
+/// histories are keyed by.
+pub type PieceTo = usize;
+
+pub fn piece_to(color: Color, piece: Piece, to: Square) -> PieceTo {
+    ((color as usize * 6 + piece as usize) * 64) + to as usize
+}
+
+/// The number of (piece, to-square) pairs.
+pub const PIECE_TO: usize = 2 * 6 * 64;
 
 /// Pawn structures the pawn history tells apart (a power of two).
 const PAWN_SLOTS: usize = 1 << 10;
@@ -120,35 +126,7 @@ fn butterfly_index(color: Color, mv: Move, threats: BitBoard) -> usize {
     (table * 64 + mv.from as usize) * 64 + mv.to as usize
 }
 
-/// The butterfly index of a quiet move, remembered on the search stack for
-/// [`Histories::learn_eval_change`] (a u32: the tables have 2^15 entries).
-pub fn quiet_index(color: Color, mv: Move, threats: BitBoard) -> u32 {
-    butterfly_index(color, mv, threats) as u32
-}
-
-/// What a quiet move learns from the static evaluations before it
-/// (`before`, the mover's) and after it (`after`, the opponent's): their
-/// sum is what the move gave away, so a move after which both sides think
-/// they stand better was a poor one. Scaled by `mult`, within +-`max`.
-pub fn eval_change_bonus(before: Score, after: Score, mult: i32, max: i32) -> i32 {
-    (-mult * (before + after)).clamp(-max, max)
-}
-
 impl Histories {
-    /// Teaches the quiet move with butterfly index `index` (made a ply
-    /// before, with static evaluation `before`) what the evaluation
-    /// `after` it says (off while `eval_history_mult` is 0).
-    pub fn learn_eval_change(&mut self, index: Option<u32>, before: Score, after: Score) {
-        let mult = eval_history_mult();
-        if mult == 0 || before == NO_EVAL || after == NO_EVAL {
-            return;
-        }
-        if let Some(i) = index {
-            let bonus = eval_change_bonus(before, after, mult, eval_history_max());
-            gravity(&mut self.butterfly[i as usize], bonus);
-        }
-    }
-
     pub fn butterfly(&self, color: Color, mv: Move, threats: BitBoard) -> i32 {
         self.butterfly[butterfly_index(color, mv, threats)] as i32
     }
@@ -343,82 +321,5 @@ impl Tried {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn pawn_history_learns_per_pawn_structure() {
-        let mut h = Histories {
-            pawn: vec![0; PAWN_SLOTS * PIECE_TO],
-            ..Histories::default()
-        };
-        let start = Board::default();
-        let e4: Board = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
-            .parse()
-            .unwrap();
-        assert_ne!(pawn_slot(&start), pawn_slot(&e4), "two structures, one row");
-        let pt = piece_to(Color::White, Piece::Knight, Square::F3);
-        h.update_pawn(pawn_slot(&start), pt, 500);
-        assert!(h.pawn[pawn_slot(&start) * PIECE_TO + pt] > 0);
-        assert_eq!(h.pawn[pawn_slot(&e4) * PIECE_TO + pt], 0);
-        // Off by default: not read, so the search is unchanged.
-        assert_eq!(h.pawn_row(&start).is_some(), pawn_history_pct() != 0);
-    }
-
-    #[test]
-    fn a_move_that_gave_evaluation_away_is_punished_within_the_cap() {
-        // +50 for the mover before, -80 for the opponent after: the move
-        // gained 30 cp, so it is rewarded.
-        assert_eq!(eval_change_bonus(50, -80, 10, 1000), 300);
-        // Both sides better off after it: the move gave 70 cp away.
-        assert_eq!(eval_change_bonus(20, 50, 10, 1000), -700);
-        assert_eq!(eval_change_bonus(300, 300, 10, 1000), -1000);
-        assert_eq!(eval_change_bonus(-300, -300, 10, 1000), 1000);
-        let mut h = Histories::default();
-        let mv = Move {
-            from: Square::G1,
-            to: Square::F3,
-            promotion: None,
-        };
-        let i = quiet_index(Color::White, mv, BitBoard::EMPTY);
-        h.learn_eval_change(Some(i), 20, 50);
-        h.learn_eval_change(None, 20, 50);
-        h.learn_eval_change(Some(i), NO_EVAL, 50);
-        // Only with the technique on, and only the move's own entry.
-        let learned = h.butterfly(Color::White, mv, BitBoard::EMPTY);
-        assert_eq!(learned < 0, eval_history_mult() != 0);
-        assert_eq!(
-            h.butterfly.iter().filter(|&&e| e != 0).count(),
-            usize::from(learned != 0)
-        );
-    }
-
-    #[test]
-    fn gravity_saturates() {
-        let mut h = 0i16;
-        for _ in 0..1000 {
-            gravity(&mut h, 1600);
-        }
-        let max = history_max();
-        assert!(h as i32 <= max && h as i32 > max - 200);
-        for _ in 0..1000 {
-            gravity(&mut h, -1600);
-        }
-        assert!(h as i32 >= -max && (h as i32) < -max + 200);
-    }
-
-    #[test]
-    fn a_move_out_of_an_attack_learns_apart_from_the_same_move_unattacked() {
-        let mut h = Histories::default();
-        let mv: Move = "e2e4".parse().unwrap();
-        let pt = piece_to(Color::White, Piece::Pawn, Square::E4);
-        let from_attacked = BitBoard::from(Square::E2);
-        h.update_quiet((Color::White, from_attacked), mv, pt, [None; 2], 500);
-        assert!(h.butterfly(Color::White, mv, from_attacked) > 0);
-        assert_eq!(h.butterfly(Color::White, mv, BitBoard::EMPTY), 0);
-        // Attacks elsewhere do not matter.
-        let elsewhere = from_attacked | BitBoard::from(Square::A8);
-        assert!(h.butterfly(Color::White, mv, elsewhere) > 0);
-        assert_eq!(h.butterfly(Color::Black, mv, from_attacked), 0);
-    }
-}
+#[path = "history_tests.rs"]
+mod tests;

@@ -1,52 +1,45 @@
-//! The search: iterative deepening with aspiration windows (`driver`) over a
-//! principal variation alpha-beta search (`alphabeta`, `quiescence`), with a
-//! shared transposition table (`tt`), a staged move picker (`movepick`),
-//! history heuristics (`history`, `correction`), pruning and reductions
-//! (`pruning`, `lmr`), extensions (`extensions`), the stop rule (`clock`,
-//! over `crate::time`'s plan) and Lazy SMP threads (`driver`, `thread`) on
-//! a persistent thread pool (`pool`). The driver reports through `report`,
-//! which shows what `outcome` knows for certain about the root (a draw by
-//! rule, tablebase results). Helpers share the named per-node state of
-//! `node`; every search number is in `params` (declared through
-//! `crate::tunable`, so that a `spsa` build can set them as UCI options).
-//! Every technique can be switched off through `config::SearchConfig`.
+//! The search. Its nouns:
 //!
-//! What a search is asked and answers is in `job`, what its threads share
-//! in `shared`. This file only names the modules: no file of the search
-//! imports from it.
+//! - `SearchJob` (the root, the `go` limits, the engine's `Settings`) is
+//!   what a search is asked; `SearchResult` what it answers (`job`).
+//! - `ThreadPool` runs every search on threads started once (`pool`);
+//!   `Shared` is what they share: the table (`crate::tt`), the signals,
+//!   the counters (`shared`).
+//! - `Task` is a job prepared at the root, given to every thread
+//!   (`driver`); `ThreadData` is all one thread owns (`thread`): the
+//!   position, the stack of `Frame`s, the `RootMove`s, the histories.
+//! - `driver` is iterative deepening with aspiration windows and the
+//!   reports; `node` is one node of the search, negamax and quiescence,
+//!   step by step.
+//!
+//! Beside them: the move picker (`movepick`), the histories (`history`,
+//! `correction`), the stop rule (`clock`, over `crate::time`'s plan), what
+//! is certain at the root (`outcome`), every number (`params`, declared
+//! through `crate::tunable` so that a `spsa` build can set them) and the
+//! switches (`config`). This file only names the modules: no file of the
+//! search imports from it.
 
-pub(crate) mod alphabeta;
 pub(crate) mod clock;
 pub mod config;
 pub(crate) mod correction;
 pub(crate) mod driver;
-pub(crate) mod eval_scale;
-pub(crate) mod extensions;
 #[doc(hidden)]
 pub mod history;
 pub mod info;
 pub mod job;
-pub(crate) mod lmr;
 #[doc(hidden)]
 pub mod movepick;
 pub(crate) mod node;
 pub(crate) mod outcome;
 pub mod params;
-pub(crate) mod piece_to;
 pub mod pool;
-pub(crate) mod pruning;
-pub(crate) mod pv;
-pub(crate) mod quiescence;
-pub(crate) mod report;
 pub mod score;
 pub mod shared;
 pub mod strength;
-pub(crate) mod tbprobe;
 pub(crate) mod thread;
-pub mod tt;
 
+pub use driver::pv_to_uci;
 pub use job::{SearchJob, SearchResult, Settings};
 pub use pool::{Team, ThreadPool};
-pub use report::pv_to_uci;
 pub use shared::{DEFAULT_HASH_MB, Shared};
 pub use thread::ThreadData;

@@ -7,6 +7,7 @@
 //! constants. The time manager's numbers are in `time::params`.
 
 use super::score::Score;
+use crate::tt::Replacement;
 use crate::tunable::{Tunable, declare_tunables};
 
 /// The tunables, as `name: type = default, min, max, step;` (`step` is
@@ -15,7 +16,7 @@ use crate::tunable::{Tunable, declare_tunables};
 macro_rules! for_each_tunable {
     ($declare:ident) => {
         $declare! {
-            // --- Node-level pruning (pruning.rs) ---
+            // --- Node-level pruning (node.rs) ---
 
             /// Reverse futility pruning (static null move): at shallow depth,
             /// a static evaluation this far (per ply) above beta is unlikely
@@ -60,21 +61,7 @@ macro_rules! for_each_tunable {
             /// shallow bound that missed a threat would keep pruning.
             tt_eval_depth_slack: i32 = 2, 0, 6, 0.5;
 
-            // --- The evaluation as the search reads it (eval_scale.rs) ---
-
-            /// Fifty-move damping: the network's score shrinks by this share
-            /// (percent) at 100 plies without a capture or pawn move, in
-            /// proportion before, so a shuffle that makes no progress looks
-            /// drawish before the rule ends it; 0 is off.
-            eval_fifty_pct: i32 = 0, 0, 100, 5;
-            /// Material scaling: the score shrinks by this share (percent)
-            /// when only kings are left, in proportion to the material gone
-            /// (pawns 1, knights and bishops 3, rooks 5, queens 9; 78 at the
-            /// start), so the same lead counts for more with more to play
-            /// with; 0 is off.
-            eval_material_pct: i32 = 0, 0, 100, 5;
-
-            // --- Move-level pruning (pruning.rs) ---
+            // --- Move-level pruning (node.rs) ---
 
             /// Futility pruning: a quiet move at reduced depth cannot lift a
             /// static evaluation `base + per_depth * depth` below alpha.
@@ -91,30 +78,14 @@ macro_rules! for_each_tunable {
             see_quiet_margin: Score = 60, 20, 120, 5;
             see_noisy_margin: Score = 100, 40, 200, 8;
             see_max_depth: i32 = 8, 4, 12, 0.5;
-            /// History pruning: a tame move searched at a reduced depth
-            /// below this, whose history (butterfly and both continuations)
-            /// is under `-history_prune_margin * depth`, is skipped; 0 turns
-            /// it off.
-            history_prune_depth: i32 = 0, 0, 8, 0.5;
-            history_prune_margin: i32 = 2000, 500, 8000, 250;
 
-            // --- Quiescence (quiescence.rs) ---
+            // --- Quiescence (node.rs) ---
 
             /// Delta pruning: a capture that cannot bring the score near
             /// alpha even with this margin is skipped.
             delta_margin: Score = 200, 50, 400, 15;
 
-            // --- Fail-high scores (alphabeta.rs, quiescence.rs) ---
-
-            /// A score at or above beta is a bound, and the further past beta
-            /// the less it is worth: at non-PV nodes it is pulled towards
-            /// beta, to `(best * depth + beta * fail_high_blend) / (depth +
-            /// fail_high_blend)`; in quiescence `qs_fail_high_blend_pct`
-            /// percent of the way. 0 turns either off.
-            fail_high_blend: i32 = 0, 0, 4, 0.5;
-            qs_fail_high_blend_pct: i32 = 0, 0, 75, 5;
-
-            // --- Late move reductions (pruning.rs, lmr.rs) ---
+            // --- Late move reductions (node.rs, the table in thread.rs) ---
 
             /// Later moves in a well-ordered list are rarely best: searched
             /// shallower, from this depth.
@@ -136,17 +107,13 @@ macro_rules! for_each_tunable {
             /// Plies added to a quiet move when the hash move is a capture:
             /// the node's best is probably tactical, quiets rarely beat it.
             lmr_tt_capture: i32 = 1, 0, 2, 0.5;
-            /// Plies taken off at a non-PV node that the table knows was on
-            /// a principal variation (`TtEntry::pv`): such nodes are where
-            /// the best line goes when it changes. 0: off.
-            lmr_tt_pv: i32 = 0, 0, 2, 0.5;
             /// A reduced search that beat alpha is searched again one ply
             /// deeper if it beat the best score so far by `base + per_ply *
             /// reduction`, one ply shallower if by less than the new depth.
             lmr_deeper_base: Score = 40, 0, 120, 5;
             lmr_deeper_per_ply: Score = 8, 0, 24, 1;
 
-            // --- Singular extension (extensions.rs) ---
+            // --- Singular extension (node.rs) ---
 
             /// When the hash move is much better than every alternative
             /// (checked by a search excluding it), extend it.
@@ -186,11 +153,6 @@ macro_rules! for_each_tunable {
             history_malus_quadratic: i32 = 16, 0, 48, 2;
             history_malus_linear: i32 = 32, 0, 128, 6;
             history_malus_max: i32 = 1600, 400, 4000, 120;
-            /// 1: a table cutoff by a quiet hash move rewards it as a
-            /// searched cutoff at the node's depth would (no moves were
-            /// tried, so none is punished); 0: the table's cutoffs teach
-            /// nothing.
-            tt_cut_history: i32 = 0, 0, 1, 1;
             /// Ordering bonus of quiet checks: they so often carry a threat
             /// that shallow pruning would otherwise miss.
             check_bonus: i32 = 16384, 0, 32768, 1000;
@@ -202,12 +164,6 @@ macro_rules! for_each_tunable {
             /// (piece, square), in the order of quiet moves; 0 turns it off
             /// (neither read nor learned).
             pawn_history_pct: i32 = 0, 0, 200, 10;
-            /// History bonus per centipawn of static evaluation a quiet
-            /// move gave away (its mover's evaluation before it plus the
-            /// opponent's after), to its butterfly entry, within
-            /// +-`eval_history_max`; 0 turns it off.
-            eval_history_mult: i32 = 0, 0, 100, 5;
-            eval_history_max: i32 = 2400, 400, 6000, 200;
 
             // --- Correction history (correction.rs) ---
 
@@ -223,15 +179,8 @@ macro_rules! for_each_tunable {
             /// corrections by each side's non-pawn piece placement; 0 turns
             /// them off.
             correction_nonpawn_pct: i32 = 0, 0, 200, 10;
-            /// Weight (percent of the pawn-structure correction's) of the
-            /// correction by both sides' knights, bishops and kings; 0 turns
-            /// it off.
-            correction_minor_pct: i32 = 0, 0, 200, 10;
-            /// Weight (percent of the pawn-structure correction's) of the
-            /// correction by the last two moves' (piece, to); 0 turns it off.
-            correction_cont_pct: i32 = 0, 0, 200, 10;
 
-            // --- Transposition table replacement (tt.rs) ---
+            // --- Transposition table replacement (crate::tt) ---
 
             /// An entry of this search this many plies deeper is kept against
             /// a non-exact result for the same position.
@@ -264,15 +213,13 @@ pub fn find(name: &str) -> Option<&'static Tunable> {
     all().find(|t| t.name.eq_ignore_ascii_case(name))
 }
 
-/// Quiet moves searched before late move pruning starts (fewer when the
-/// evaluation is not improving: the node is less promising).
-pub fn lmp_threshold(depth: i32, improving: bool) -> usize {
-    let base = lmp_base() + depth * depth;
-    (if improving {
-        base
-    } else {
-        base * lmp_not_improving_pct() / 100
-    }) as usize
+/// How the table replaces entries, from the two tunables above.
+#[inline(always)]
+pub fn tt_replacement() -> Replacement {
+    Replacement {
+        keep_deeper: tt_keep_deeper(),
+        age_plies: tt_age_plies(),
+    }
 }
 
 // --- Plain constants: limits and safety margins, not strength choices ---
@@ -287,32 +234,5 @@ pub const CURRMOVE_AFTER_MS: u64 = 3000;
 pub const BOUND_INFO_AFTER_MS: u64 = 1000;
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_are_unique_and_found_case_insensitively() {
-        let all: Vec<_> = all().collect();
-        for (i, t) in all.iter().enumerate() {
-            assert!(
-                all[..i]
-                    .iter()
-                    .all(|u| !u.name.eq_ignore_ascii_case(t.name)),
-                "{} twice",
-                t.name
-            );
-            assert_eq!(
-                find(&t.name.to_ascii_uppercase()).map(|f| f.name),
-                Some(t.name)
-            );
-        }
-        assert_eq!(TUNABLES[Id::lmr_base_pct as usize].name, "lmr_base_pct");
-    }
-
-    #[test]
-    fn accessors_give_the_declared_defaults() {
-        assert_eq!(rfp_margin(), TUNABLES[Id::rfp_margin as usize].default);
-        assert_eq!(lmp_threshold(4, true), 19);
-        assert_eq!(lmp_threshold(4, false), 9);
-    }
-}
+#[path = "params_tests.rs"]
+mod tests;

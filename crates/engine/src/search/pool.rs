@@ -21,7 +21,7 @@ use std::sync::mpsc;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 
-use super::driver::{conclude, search_thread};
+use super::driver::conclude;
 use super::info::{Info, Reporter};
 use super::job::{SearchJob, SearchResult};
 use super::shared::Shared;
@@ -318,9 +318,7 @@ impl Team {
         job: &SearchJob,
         reporter: &mut dyn Reporter,
     ) -> SearchResult {
-        let (root, limits, settings) = (&job.root, &job.limits, &job.settings);
-        let Some(task) = Task::new(root, limits, settings, &self.shared, job.start, reporter)
-        else {
+        let Some(task) = Task::new(job, &self.shared, reporter) else {
             return SearchResult::none(0);
         };
         let task = Arc::new(task);
@@ -328,15 +326,12 @@ impl Team {
         for (i, helper) in self.helpers.iter().enumerate() {
             let (task, shared, tx) = (Arc::clone(&task), Arc::clone(&self.shared), tx.clone());
             helper.post(Box::new(move |td| {
-                let result = search_thread(td, i + 1, &task, &shared, None);
+                let result = td.search(i + 1, &task, &shared, None);
                 let _ = tx.send((i + 1, result));
             }));
         }
         drop(tx);
-        let mut results = vec![(
-            0,
-            search_thread(main, 0, &task, &self.shared, Some(reporter)),
-        )];
+        let mut results = vec![(0, main.search(0, &task, &self.shared, Some(reporter)))];
         // Ends once every helper has sent its result (or panicked).
         results.extend(rx.iter());
         results.sort_by_key(|&(id, _)| id);

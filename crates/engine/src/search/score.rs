@@ -53,15 +53,35 @@ pub fn mate_moves(score: Score) -> i32 {
     }
 }
 
-/// A fail high's score `best` (at least `beta`) pulled towards `beta`: their
-/// average weighted `to_best : to_beta`. A score past beta is only a bound,
-/// and the further past the less it is worth. Without weight on beta, below
-/// beta, or a won or lost score on either side, `best` is kept.
-pub fn pull_to_beta(best: Score, beta: Score, to_best: i32, to_beta: i32) -> Score {
-    if to_beta <= 0 || best < beta || best.abs() >= TB_WIN_BOUND || beta.abs() >= TB_WIN_BOUND {
-        return best;
+/// Mate and tablebase-win scores are stored in the table relative to the
+/// node, not the root, so that the same entry is right wherever in the tree
+/// the position is found again.
+pub fn score_to_tt(score: Score, ply: usize) -> Score {
+    let stored = if score >= TB_WIN_BOUND {
+        score + ply as Score
+    } else if score <= -TB_WIN_BOUND {
+        score - ply as Score
+    } else {
+        score
+    };
+    // A mate is at least `ply` plies from the root: relative to this node
+    // it is still a mate, never beyond one (nor out of the 16 bits).
+    debug_assert!(
+        stored.abs() <= MATE,
+        "score {score} at ply {ply} stores as {stored}, beyond a mate"
+    );
+    stored
+}
+
+/// The table's score `score` as a score `ply` plies from the root.
+pub fn score_from_tt(score: Score, ply: usize) -> Score {
+    if score >= TB_WIN_BOUND {
+        score - ply as Score
+    } else if score <= -TB_WIN_BOUND {
+        score + ply as Score
+    } else {
+        score
     }
-    (best * to_best.max(0) + beta * to_beta) / (to_best.max(0) + to_beta)
 }
 
 /// A score ready for output: centipawns or mate in moves.
@@ -82,42 +102,5 @@ impl From<Score> for UciScore {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_fail_high_is_pulled_to_beta_by_its_weights() {
-        assert_eq!(pull_to_beta(300, 100, 3, 1), 250);
-        assert_eq!(pull_to_beta(300, 100, 1, 1), 200);
-        assert_eq!(pull_to_beta(-100, -300, 1, 3), -250);
-        // No weight on beta, a fail low, or a won or lost score: unchanged.
-        assert_eq!(pull_to_beta(300, 100, 3, 0), 300);
-        assert_eq!(pull_to_beta(50, 100, 3, 1), 50);
-        assert_eq!(pull_to_beta(TB_WIN_BOUND, 100, 1, 1), TB_WIN_BOUND);
-        assert_eq!(pull_to_beta(MATE - 5, 100, 1, 1), MATE - 5);
-        assert_eq!(pull_to_beta(200, -TB_WIN_BOUND, 1, 1), 200);
-        // Always within [beta, best].
-        for (best, beta) in [(101, 100), (5000, -5000), (0, 0)] {
-            for (a, b) in [(1, 1), (7, 2), (0, 3)] {
-                let p = pull_to_beta(best, beta, a, b);
-                assert!(beta <= p && p <= best, "{best} {beta} {a} {b}: {p}");
-            }
-        }
-    }
-
-    #[test]
-    fn mate_distances_convert_to_moves() {
-        assert_eq!(mate_moves(MATE - 1), 1);
-        assert_eq!(mate_moves(MATE - 3), 2);
-        assert_eq!(mate_moves(-MATE + 2), -1);
-        assert_eq!(mate_moves(-MATE), 0);
-        assert_eq!(UciScore::from(35), UciScore::Cp(35));
-    }
-
-    #[test]
-    fn tablebase_wins_rank_below_mates() {
-        assert!(tb_win_in(0) < MATE - MAX_PLY as Score);
-        assert!(!is_mate(tb_win_in(0)));
-        assert!(tb_win_in(MAX_PLY - 1) > TB_WIN_BOUND);
-    }
-}
+#[path = "score_tests.rs"]
+mod tests;

@@ -4,15 +4,13 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use super::tt;
+use crate::tt;
 
 /// Hash size of a `Shared::default()`: enough for short searches (tests,
 /// datagen, the lab); the engine sizes its table from the Hash option.
 pub const DEFAULT_HASH_MB: usize = 1;
 
-/// What the search threads share: the transposition table, the signals
-/// (stop, pondering, ponderhit) and the counters (nodes, tablebase hits).
-/// Everything else a thread needs is its own (`ThreadData`).
+/// What the search threads share.
 pub struct Shared {
     pub tt: tt::TranspositionTable,
     /// Nodes searched by all threads (each publishes its count periodically).

@@ -3,7 +3,7 @@
 //! `tables` opens and probes a set of tables, `adapter` lends cozy-chess's
 //! move generation to the prober, `root` picks the root moves that keep the
 //! best result, and `cli` is the `cutoff tb` command. The search's own probe
-//! is in `search::tbprobe`.
+//! is step 4 of the search's node (`search::node`).
 
 mod adapter;
 pub mod cli;

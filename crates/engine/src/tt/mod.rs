@@ -13,12 +13,15 @@
 //! two threads writing at once is simply a miss. No locks, no `unsafe`, no data
 //! race in the Rust sense (all accesses are atomic, relaxed ordering suffices:
 //! the key check validates the pair).
+//!
+//! The table knows nothing of what its numbers mean: scores and evaluations
+//! are the search's, which stores mate scores relative to the node
+//! (`search::score::score_to_tt`) and chooses how entries are replaced
+//! (`Replacement`, from its tunables).
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 
-use super::params::{tt_age_plies, tt_keep_deeper};
-use super::score::{MATE, MATE_BOUND, Score, TB_WIN_BOUND};
 use crate::board::{Move, Piece, Square};
 
 pub const ENTRIES_PER_BUCKET: usize = 4;
@@ -34,12 +37,14 @@ pub enum TtBound {
     Upper,
 }
 
-/// What a probe returns and a store is given.
+/// What a probe returns and a store is given. Scores are kept in 16 bits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TtEntry {
     pub mv: Option<Move>,
-    pub score: Score,
-    pub eval: Score,
+    /// The node's score, relative to the node (mates count from it).
+    pub score: i32,
+    /// The node's static evaluation.
+    pub eval: i32,
     pub depth: i32,
     pub bound: TtBound,
     /// The node was on a principal variation when stored, or had been
@@ -139,8 +144,8 @@ fn unpack(data: u64) -> Option<TtEntry> {
     };
     Some(TtEntry {
         mv: decode_move(data as u16),
-        score: (data >> 16) as u16 as i16 as Score,
-        eval: (data >> 32) as u16 as i16 as Score,
+        score: (data >> 16) as u16 as i16 as i32,
+        eval: (data >> 32) as u16 as i16 as i32,
         depth: ((data >> 48) & DEPTH_MASK) as i32 - DEPTH_OFFSET,
         bound,
         pv: (data >> 55) & 1 == 1,
@@ -170,38 +175,20 @@ fn decode_move(bits: u16) -> Option<Move> {
     })
 }
 
-/// Mate and tablebase-win scores are stored relative to the node, not the root, so that the
-/// same entry is right wherever in the tree the position is found again.
-pub fn score_to_tt(score: Score, ply: usize) -> Score {
-    let stored = if score >= TB_WIN_BOUND {
-        score + ply as Score
-    } else if score <= -TB_WIN_BOUND {
-        score - ply as Score
-    } else {
-        score
-    };
-    // A mate is at least `ply` plies from the root: relative to this node
-    // it is still a mate, never beyond one (nor out of the 16 bits).
-    debug_assert!(
-        stored.abs() <= MATE,
-        "score {score} at ply {ply} stores as {stored}, beyond a mate"
-    );
-    stored
-}
-
-pub fn score_from_tt(score: Score, ply: usize) -> Score {
-    if score >= TB_WIN_BOUND {
-        score - ply as Score
-    } else if score <= -TB_WIN_BOUND {
-        score + ply as Score
-    } else {
-        score
-    }
+/// How a store chooses what to keep: the search's tunables.
+#[derive(Clone, Copy, Debug)]
+pub struct Replacement {
+    /// An entry of this search this many plies deeper is kept against a
+    /// non-exact result for the same position.
+    pub keep_deeper: i32,
+    /// Each generation an entry is old counts as this many plies less
+    /// depth when choosing the entry to replace.
+    pub age_plies: i32,
 }
 
 /// True if a stored bound makes the score usable against `beta`: a lower
 /// bound at or above beta, an upper bound below it, or an exact score.
-pub fn bound_decides(bound: TtBound, score: Score, beta: Score) -> bool {
+pub fn bound_decides(bound: TtBound, score: i32, beta: i32) -> bool {
     match bound {
         TtBound::Exact => true,
         TtBound::Lower => score >= beta,
@@ -211,7 +198,7 @@ pub fn bound_decides(bound: TtBound, score: Score, beta: Score) -> bool {
 
 /// True if a hash score is a better estimate than the static evaluation: a
 /// lower bound above it, an upper bound below it, or an exact score.
-pub fn improves_eval(bound: TtBound, score: Score, static_eval: Score) -> bool {
+pub fn improves_eval(bound: TtBound, score: i32, static_eval: i32) -> bool {
     match bound {
         TtBound::Exact => true,
         TtBound::Lower => score > static_eval,
@@ -308,7 +295,7 @@ impl TranspositionTable {
 
     /// Stores a result. Replaces the same position's entry, else the entry
     /// least worth keeping: shallow and from an old search.
-    pub fn store(&self, key: u64, entry: TtEntry) {
+    pub fn store(&self, key: u64, entry: TtEntry, replace: Replacement) {
         let TtEntry {
             score,
             eval,
@@ -316,11 +303,10 @@ impl TranspositionTable {
             bound,
             ..
         } = entry;
-        // Packed into 16 bits: a larger score would wrap, not fail.
-        debug_assert!(score.abs() <= MATE, "stored score {score} beyond a mate");
+        // Packed into 16 bits: a larger number would wrap, not fail.
         debug_assert!(
-            eval.abs() < MATE_BOUND,
-            "stored static evaluation {eval} out of the evaluation range"
+            i16::try_from(score).is_ok() && i16::try_from(eval).is_ok(),
+            "stored score {score} or evaluation {eval} beyond 16 bits"
         );
         debug_assert!(
             (QS_DEPTH_NO_CHECKS..=MAX_STORED_DEPTH).contains(&depth),
@@ -337,7 +323,7 @@ impl TranspositionTable {
                 // Keep a deeper entry of this search unless the new one is exact.
                 if let Some(old) = old
                     && bound != TtBound::Exact
-                    && old.depth > depth + tt_keep_deeper()
+                    && old.depth > depth + replace.keep_deeper
                     && age_of(data) == age
                 {
                     return;
@@ -348,7 +334,7 @@ impl TranspositionTable {
             let value = match unpack(data) {
                 None => i32::MIN,
                 Some(e) => {
-                    e.depth - tt_age_plies() * ((age.wrapping_sub(age_of(data)) & 63) as i32)
+                    e.depth - replace.age_plies * ((age.wrapping_sub(age_of(data)) & 63) as i32)
                 }
             };
             if value < worst {

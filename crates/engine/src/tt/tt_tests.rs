@@ -1,11 +1,17 @@
 //! The transposition table: what is stored is found, threads racing on a
 //! slot never read another key's data, resizing and clearing (in parallel
-//! parts), mate scores relative to the ply, and `hashfull`.
+//! parts), and `hashfull`.
 
 use super::*;
 
+/// The search's defaults (`tt_keep_deeper`, `tt_age_plies`).
+const REPLACE: Replacement = Replacement {
+    keep_deeper: 3,
+    age_plies: 8,
+};
+
 /// An entry of a node that was never on a principal variation.
-fn entry(mv: Option<Move>, score: Score, eval: Score, depth: i32, bound: TtBound) -> TtEntry {
+fn entry(mv: Option<Move>, score: i32, eval: i32, depth: i32, bound: TtBound) -> TtEntry {
     TtEntry {
         mv,
         score,
@@ -20,7 +26,7 @@ fn entry(mv: Option<Move>, score: Score, eval: Score, depth: i32, bound: TtBound
 fn stores_and_finds_entries() {
     let tt = TranspositionTable::new(1).unwrap();
     let mv: Move = "e7e8q".parse().unwrap();
-    tt.store(42, entry(Some(mv), -1234, 56, 7, TtBound::Lower));
+    tt.store(42, entry(Some(mv), -1234, 56, 7, TtBound::Lower), REPLACE);
     let e = tt.probe(42).unwrap();
     assert_eq!(e.mv, Some(mv));
     assert_eq!(
@@ -38,7 +44,7 @@ fn quiescence_depths_stay_apart() {
     // stored, or a captures-only result answers for one with checks.
     let tt = TranspositionTable::new(1).unwrap();
     for (key, depth) in [(1, -1), (2, 0), (3, 1), (4, MAX_STORED_DEPTH)] {
-        tt.store(key, entry(None, 10, 20, depth, TtBound::Upper));
+        tt.store(key, entry(None, 10, 20, depth, TtBound::Upper), REPLACE);
         assert_eq!(tt.probe(key).unwrap().depth, depth);
     }
 }
@@ -57,7 +63,7 @@ fn the_pv_flag_is_kept_apart_from_depth_bound_and_age() {
                     pv,
                     ..entry(None, -7, 9, depth, bound)
                 };
-                tt.store(key, e);
+                tt.store(key, e, REPLACE);
                 assert_eq!(tt.probe(key), Some(e), "depth {depth}, pv {pv}");
                 key += 1;
             }
@@ -78,7 +84,7 @@ fn racing_threads_only_ever_read_their_own_key() {
             .all(|&k| std::ptr::eq(tt.bucket(k), tt.bucket(keys[0])))
     );
     let rounds = if cfg!(miri) { 150 } else { 200_000 };
-    let tag = |key: u64| (key % 1000) as Score;
+    let tag = |key: u64| (key % 1000) as i32;
     let hits = AtomicU64::new(0);
     std::thread::scope(|s| {
         for t in 0..4 {
@@ -87,7 +93,7 @@ fn racing_threads_only_ever_read_their_own_key() {
                 for i in 0..rounds {
                     let key = keys[(i * 7 + t * 3) % keys.len()];
                     let e = entry(None, tag(key), -tag(key), (i % 20) as i32, TtBound::Exact);
-                    tt.store(key, e);
+                    tt.store(key, e, REPLACE);
                     let probed = keys[(i * 5 + t) % keys.len()];
                     if let Some(e) = tt.probe(probed) {
                         let want = (tag(probed), -tag(probed));
@@ -112,7 +118,7 @@ fn size_follows_the_hash_option() {
 fn a_resize_is_in_place_and_empties_the_table() {
     let mut tt = TranspositionTable::new(2).unwrap();
     tt.new_search();
-    tt.store(42, entry(None, 5, 6, 7, TtBound::Exact));
+    tt.store(42, entry(None, 5, 6, 7, TtBound::Exact), REPLACE);
     tt.resize(3, 2).unwrap();
     assert_eq!(tt.size_mb(), 3);
     assert!(tt.probe(42).is_none());
@@ -165,19 +171,11 @@ fn a_table_written_and_cleared_by_several_threads_is_empty() {
     // Keys spread over the whole table (the bucket is the key's top bits).
     let keys: Vec<u64> = (0..4096u64).map(|i| (i << 52) | 1).collect();
     for &k in &keys {
-        tt.store(k, entry(None, 1, 2, 3, TtBound::Exact));
+        tt.store(k, entry(None, 1, 2, 3, TtBound::Exact), REPLACE);
     }
     assert!(keys.iter().all(|&k| tt.probe(k).is_some()));
     tt.clear(3);
     assert!(is_empty(&tt));
-}
-
-#[test]
-fn mate_scores_are_ply_relative() {
-    let s = super::super::score::MATE - 5;
-    assert_eq!(score_from_tt(score_to_tt(s, 3), 3), s);
-    assert_eq!(score_to_tt(s, 3), s + 3);
-    assert_eq!(score_to_tt(-s, 3), -s - 3);
 }
 
 #[test]
@@ -187,6 +185,7 @@ fn hashfull_counts_this_search_only() {
         tt.store(
             k.wrapping_mul(0x9E37_79B9_7F4A_7C15),
             entry(None, 0, 0, 1, TtBound::Exact),
+            REPLACE,
         );
     }
     assert!(tt.hashfull() > 500);
