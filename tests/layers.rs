@@ -154,25 +154,53 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Problems found in the tree under `dir`, and the number of import edges
-/// between files of crates/engine/src/search/ that were read.
-fn check(dir: &Path) -> (Vec<String>, usize) {
+/// A source file under a crate's `src`: its path, its path from `src`
+/// without the extension, and its top module and submodule ("" for none).
+struct SourceFile {
+    path: PathBuf,
+    rel: PathBuf,
+    top: String,
+    sub: String,
+}
+
+/// Every source file under `dir`, in path order.
+fn source_files(dir: &Path) -> Vec<SourceFile> {
     let mut files = Vec::new();
     rust_files(dir, &mut files);
     files.sort();
+    files
+        .into_iter()
+        .map(|path| {
+            let rel = path
+                .strip_prefix(dir)
+                .expect("under the source folder")
+                .with_extension("");
+            let mut parts = rel.iter().map(|p| p.to_string_lossy().into_owned());
+            let top = parts.next().unwrap_or_default();
+            let sub = parts.next().unwrap_or_default();
+            SourceFile {
+                path,
+                rel,
+                top,
+                sub,
+            }
+        })
+        .collect()
+}
+
+/// Problems found in the tree under `dir`, and the number of import edges
+/// between files of crates/engine/src/search/ that were read.
+fn check(dir: &Path) -> (Vec<String>, usize) {
     let mut bad = Vec::new();
     let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for path in files {
-        let rel = path
-            .strip_prefix(dir)
-            .expect("under the source folder")
-            .with_extension("");
-        let parts: Vec<String> = rel
-            .iter()
-            .map(|p| p.to_string_lossy().into_owned())
-            .collect();
-        let top = parts[0].as_str();
-        let sub = parts.get(1).map_or("", String::as_str);
+    for SourceFile {
+        path,
+        rel,
+        top,
+        sub,
+    } in source_files(dir)
+    {
+        let (top, sub) = (top.as_str(), sub.as_str());
         let Some(own) = layer(top) else { continue };
         if sub.ends_with("_tests") {
             continue;
@@ -211,22 +239,16 @@ fn check(dir: &Path) -> (Vec<String>, usize) {
 /// Problems found in the training crate's tree under `dir`, and its graph of
 /// top modules (module -> the modules it imports).
 fn check_train(dir: &Path) -> (Vec<String>, BTreeMap<String, BTreeSet<String>>) {
-    let mut files = Vec::new();
-    rust_files(dir, &mut files);
-    files.sort();
     let mut bad = Vec::new();
     let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for path in files {
-        let rel = path
-            .strip_prefix(dir)
-            .expect("under the source folder")
-            .with_extension("");
-        let parts: Vec<String> = rel
-            .iter()
-            .map(|p| p.to_string_lossy().into_owned())
-            .collect();
-        let top = parts[0].as_str();
-        let sub = parts.get(1).map_or("", String::as_str);
+    for SourceFile {
+        path,
+        rel,
+        top,
+        sub,
+    } in source_files(dir)
+    {
+        let (top, sub) = (top.as_str(), sub.as_str());
         if top == "lib" || sub.ends_with("_tests") {
             continue;
         }
