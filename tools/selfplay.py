@@ -9,6 +9,9 @@ end by the rules (checkmate, stalemate, threefold repetition, fifty moves,
 insufficient material) within --max-plies.
 
     python3 tools/selfplay.py --engine target/release/cutoff --games 20 --movetime 0.05
+
+--threads N sets the engines' Threads option (Lazy SMP: the shared table and
+the stop paths of helper threads are then exercised too).
 """
 
 import argparse
@@ -86,6 +89,7 @@ def main():
     ap.add_argument("--random-plies", type=int, default=6)
     ap.add_argument("--max-plies", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--threads", type=int, default=1, help="the engines' Threads option")
     ap.add_argument("--pgn", help="write the games to this PGN file")
     args = ap.parse_args()
 
@@ -99,6 +103,8 @@ def main():
     pgn_out = open(args.pgn, "w") if args.pgn else None
     engines = [chess.engine.SimpleEngine.popen_uci(args.engine) for _ in range(2)]
     try:
+        for e in engines:
+            e.configure({"Threads": args.threads})
         for n in range(1, args.games + 1):
             try:
                 board, opening_len, error = play_game(engines, limit, args, rng, stats)
@@ -123,7 +129,7 @@ def main():
 
     errors += [f"python-chess warning: {m}" for m in warnings.messages]
     avg = stats["total_time"] / max(stats["moves"], 1)
-    print(f"{args.games} games, {stats['moves']} engine moves, "
+    print(f"{args.games} games at Threads {args.threads}, {stats['moves']} engine moves, "
           f"{avg * 1000:.0f} ms average and {stats['max_time'] * 1000:.0f} ms longest "
           f"per move (limit {args.movetime * 1000:.0f} ms)")
     print("terminations: " + ", ".join(f"{k} {v}" for k, v in sorted(terminations.items())))
