@@ -19,7 +19,7 @@ manifest=data/selfplay/manifest.tsv
 readme=data/selfplay/README.md
 
 # write_totals: the line of data/selfplay/README.md that starts "On DATE the
-# corpus is", rewritten from the manifest's sums (300 MB is the budget).
+# corpus is", rewritten from the manifest's sums (600 MB is the budget).
 write_totals() {
     local line
     line=$(awk -F'\t' -v day="$(date -u +%F)" '
@@ -30,7 +30,7 @@ write_totals() {
         }
         NR > 1 { c++; g += $2; p += $3; k += $4; b += $5 }
         END {
-            mb = b / 1e6; per = b / p; left = 300 - mb
+            mb = b / 1e6; per = b / p; left = 600 - mb
             printf "On %s the corpus is %d chunks, %s games, %s stored positions (%s kept by the default filter) in %.1f MB, %.2f bytes a position: about %d MB of the budget, some %d million more positions, are left.", \
                 day, c, group(g), group(p), group(k), mb, per, left, left / per
         }' "$manifest")
