@@ -9,6 +9,7 @@ use super::{Engine, debug_log};
 use crate::book::BookOptions;
 use crate::book::options::NO_BOOK;
 use crate::eval::nnue::{self, Network};
+use crate::eval::wdl;
 use crate::search::Settings;
 use crate::search::config::SearchConfig;
 use crate::search::strength::{self, Strength};
@@ -17,6 +18,8 @@ use crate::time::nodestime;
 
 pub const MAX_HASH_MB: i64 = 32768;
 pub const MAX_THREADS: i64 = 1024;
+/// `Contempt` runs from minus this to this, in centipawns.
+pub const MAX_CONTEMPT: i64 = 100;
 /// Transposition table size of a new engine, in MB.
 const DEFAULT_HASH_MB: usize = 16;
 
@@ -122,6 +125,17 @@ pub const OPTIONS: &[UciOption] = &[
         kind: Kind::Check,
         get: |o| Value::Bool(o.analyse_mode),
         set: |e, v| flag(v).map(|b| e.options.analyse_mode = b),
+    },
+    // Draws by rule and stalemate score -Contempt for the engine's side,
+    // +Contempt for the other (normalised centipawns); 0 in analysis.
+    UciOption {
+        name: "Contempt",
+        kind: Kind::Spin {
+            min: -MAX_CONTEMPT,
+            max: MAX_CONTEMPT,
+        },
+        get: |o| Value::Int(i64::from(o.contempt)),
+        set: |e, v| int(v).map(|n| e.options.contempt = n as i32),
     },
     UciOption {
         name: "Move Overhead",
@@ -339,8 +353,10 @@ pub struct Options {
     syzygy_path: String,
     /// `UCI_ShowWDL`: info lines carry win/draw/loss chances.
     show_wdl: bool,
-    /// `UCI_AnalyseMode`: the book is not played.
+    /// `UCI_AnalyseMode`: the book is not played, contempt is 0.
     analyse_mode: bool,
+    /// `Contempt`, normalised centipawns.
+    contempt: i32,
 }
 
 impl Default for Options {
@@ -367,6 +383,7 @@ impl Default for Options {
             syzygy_path: EMPTY_PATH.to_string(),
             show_wdl: false,
             analyse_mode: false,
+            contempt: 0,
         }
     }
 }
@@ -422,6 +439,12 @@ impl Options {
             syzygy: self.syzygy.settings(),
             strength: self.strength(),
             nodes_per_ms: (self.nodestime > 0).then_some(self.nodestime),
+            // An analysis wants the position's value, not the player's wish.
+            contempt: if self.analyse_mode {
+                0
+            } else {
+                wdl::raw(self.contempt)
+            },
         }
     }
 }

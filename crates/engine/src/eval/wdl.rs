@@ -83,6 +83,12 @@ impl Model {
         (100.0 * f64::from(raw) / self.pawn()).round() as i32
     }
 
+    /// Normalised centipawns as raw ones (the inverse of `normalise`,
+    /// rounded to the nearest).
+    pub fn raw(&self, normalised: i32) -> i32 {
+        (f64::from(normalised) * self.pawn() / 100.0).round() as i32
+    }
+
     /// The chance that the side to move wins with a score of `cp`.
     pub fn win(&self, cp: f64, material: i32) -> f64 {
         let (a, b) = self.params(material);
@@ -147,6 +153,11 @@ pub fn normalise(raw: i32) -> i32 {
     FITTED.normalise(raw)
 }
 
+/// Normalised centipawns (an option's, such as `Contempt`) as raw ones.
+pub fn raw(normalised: i32) -> i32 {
+    FITTED.raw(normalised)
+}
+
 /// A mate in `moves` (UCI's `mate N`: negative or 0 when being mated) is
 /// certain.
 pub fn of_mate(moves: i32) -> Wdl {
@@ -208,6 +219,9 @@ mod tests {
         }
         // With a(58) = 100.27: 1000 raw are 997 normalised, 100 stay 100.
         assert_eq!((normalise(100), normalise(1000)), (100, 997));
+        for cp in -300..=300 {
+            assert_eq!(normalise(raw(cp)), cp, "{cp}");
+        }
     }
 
     #[test]
