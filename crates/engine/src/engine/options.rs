@@ -427,6 +427,22 @@ impl Options {
         strength::skill_elo(self.skill_level).map(Strength::new)
     }
 
+    /// The strength in force, as the line `go` prints: the Elo, where it
+    /// comes from and the node budget; `None` at full strength.
+    pub fn strength_text(&self) -> Option<String> {
+        let s = self.strength()?;
+        let from = match (self.limit_strength, self.skill_level) {
+            (false, level) => format!("Skill Level {level}"),
+            (true, strength::MAX_SKILL) => "UCI_LimitStrength".to_string(),
+            (true, level) => format!("UCI_LimitStrength, not Skill Level {level}"),
+        };
+        Some(format!(
+            "strength UCI_Elo {} from {from}, {} nodes a move",
+            s.elo(),
+            s.node_budget()
+        ))
+    }
+
     /// What a search started now gets from the options.
     pub fn settings(&self) -> Settings {
         Settings {
