@@ -167,7 +167,10 @@ pub const OPTIONS: &[UciOption] = &[
         set: |e, v| int(v).map(|n| e.options.elo = n as i32),
     },
     // 0 to 20, as in Stockfish; 20 is full strength, a lower level plays at
-    // the `UCI_Elo` of `strength::skill_elo`. `UCI_LimitStrength` comes first.
+    // the `UCI_Elo` of `strength::skill_elo`. One knob wins, as in
+    // Stockfish: `UCI_LimitStrength` true makes `UCI_Elo` decide whatever
+    // the level and the order of `setoption`s; false, `UCI_Elo` is no limit
+    // and a level below 20 limits alone (`Options::strength`).
     UciOption {
         name: "Skill Level",
         kind: Kind::Spin {
