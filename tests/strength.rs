@@ -318,7 +318,8 @@ fn go_names_the_strength_in_force_and_limit_strength_wins_over_skill_level() {
     let level5 = skill_elo(5).expect("a limited level");
     let both = "UCI_LimitStrength, not Skill Level 5";
     // What a GUI sends, and the Elo that plays with where it comes from.
-    let cases: [(&[&str], Option<(i32, &str)>); 7] = [
+    type Case<'a> = (&'a [&'a str], Option<(i32, &'a str)>);
+    let cases: [Case; 7] = [
         (&[], None),
         (&[SKILL], Some((level5, "Skill Level 5"))),
         (&[LIMIT, ELO], Some((1800, "UCI_LimitStrength"))),
