@@ -33,6 +33,7 @@ mod tablebase_root;
 mod train_datagen;
 mod train_nnue;
 mod uci;
+mod uci_contempt;
 mod uci_errors;
 mod uci_fuzz;
 mod uci_options;

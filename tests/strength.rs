@@ -1,6 +1,8 @@
 //! Strength limiting (`UCI_LimitStrength`, `UCI_Elo`, `Skill Level`): a weak setting plays
 //! legal, sometimes second-best but never far worse moves within its node
-//! budget, reproducibly; off, the search is exactly the unlimited one.
+//! budget, reproducibly, whatever the number of threads; off, the search is
+//! exactly the unlimited one. `UCI_LimitStrength` wins over `Skill Level`,
+//! and `go` says which strength plays.
 
 use crate::common;
 
@@ -283,5 +285,93 @@ fn over_uci_infinite_and_ponder_wait_and_the_last_pv_is_the_bestmove() {
         assert_eq!(last_pv_move(&lines), Some(best.as_str()), "{lines:?}");
         assert!(lines.iter().any(|l| l.contains(" multipv 3 ")), "{lines:?}");
         assert!(is_legal(fen, &best, false), "{best}");
+    }
+}
+
+/// A new engine given `setup`, then `go`: the `info string strength`
+/// line, if any, the last score line and the best move.
+fn limited_go(setup: &[String], go: &str) -> (Option<String>, String, String) {
+    let mut s = Session::start();
+    for line in setup {
+        s.send(line);
+    }
+    s.send("position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5 a7a6");
+    s.send(go);
+    let (lines, best) = s.wait_bestmove();
+    let strength = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("info string strength "));
+    let last = lines.iter().rev().find(|l| l.contains(" score "));
+    (
+        strength.map(str::to_string),
+        last.expect("a score line").clone(),
+        best,
+    )
+}
+
+#[test]
+fn go_names_the_strength_in_force_and_limit_strength_wins_over_skill_level() {
+    const SKILL: &str = "setoption name Skill Level value 5";
+    const LIMIT: &str = "setoption name UCI_LimitStrength value true";
+    const ELO: &str = "setoption name UCI_Elo value 1800";
+    const NO_LIMIT: &str = "setoption name UCI_LimitStrength value false";
+    let level5 = skill_elo(5).expect("a limited level");
+    let both = "UCI_LimitStrength, not Skill Level 5";
+    // What a GUI sends, and the Elo that plays with where it comes from.
+    type Case<'a> = (&'a [&'a str], Option<(i32, &'a str)>);
+    let cases: [Case; 7] = [
+        (&[], None),
+        (&[SKILL], Some((level5, "Skill Level 5"))),
+        (&[LIMIT, ELO], Some((1800, "UCI_LimitStrength"))),
+        (&[SKILL, LIMIT, ELO], Some((1800, both))),
+        (&[LIMIT, ELO, SKILL], Some((1800, both))),
+        // An Elo without `UCI_LimitStrength` is no limit; a level still is.
+        (&[ELO, NO_LIMIT], None),
+        (
+            &[LIMIT, ELO, SKILL, NO_LIMIT],
+            Some((level5, "Skill Level 5")),
+        ),
+    ];
+    for (setup, want) in cases {
+        let setup: Vec<String> = setup.iter().map(|l| l.to_string()).collect();
+        let (strength, last, _) = limited_go(&setup, "go depth 12");
+        let depth = field(&last, "depth").expect("depth");
+        let nodes: u64 = field(&last, "nodes").expect("nodes").parse().unwrap();
+        let Some((elo, from)) = want else {
+            assert_eq!((strength, depth), (None, "12"), "{setup:?}: {last}");
+            continue;
+        };
+        // The budget named is the one applied.
+        let budget = Strength::new(elo).node_budget();
+        let line = format!("UCI_Elo {elo} from {from}, {budget} nodes a move");
+        assert_eq!(strength, Some(line), "{setup:?}");
+        assert!(
+            nodes <= budget + SLACK && depth != "12",
+            "{setup:?}: {last}"
+        );
+    }
+}
+
+#[test]
+fn a_limited_search_is_the_same_with_two_threads() {
+    for elo in [MIN_ELO, 1800, 2400] {
+        let setup = |threads: usize| {
+            vec![
+                format!("setoption name Threads value {threads}"),
+                "setoption name UCI_LimitStrength value true".to_string(),
+                format!("setoption name UCI_Elo value {elo}"),
+            ]
+        };
+        // The budget ends the search long before depth 30.
+        let (_, one, best_one) = limited_go(&setup(1), "go depth 30");
+        let (_, two, best_two) = limited_go(&setup(2), "go depth 30");
+        let depth = |l: &str| field(l, "depth").unwrap().parse::<u32>().unwrap();
+        assert!((2..30).contains(&depth(&one)), "{elo}: {one}");
+        let search = |l: &str| (depth(l), field(l, "nodes").map(str::to_string));
+        assert_eq!(
+            (search(&one), best_one),
+            (search(&two), best_two),
+            "{elo}: {one} / {two}"
+        );
     }
 }

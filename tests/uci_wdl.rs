@@ -1,13 +1,18 @@
 //! `UCI_ShowWDL`: with it on, every `info ... score` line carries
 //! `wdl W D L` (per mille, summing to 1000, side to move's view) from the
 //! engine's model; with it off, none does. Mates, finished games, roots
-//! drawn by rule and tablebase results show certain chances.
+//! drawn by rule and tablebase results show certain chances. Centipawns
+//! are printed normalised, the chances computed from the raw score.
 
 use crate::common;
 
 use common::Session;
 use cutoff_engine::board::Position;
 use cutoff_engine::eval::wdl;
+use cutoff_engine::search::Settings;
+use cutoff_engine::search::info::Info;
+use cutoff_engine::search::score::UciScore;
+use cutoff_engine::time::Limits;
 
 fn score_lines(lines: &[String]) -> Vec<&String> {
     lines.iter().filter(|l| l.contains(" score ")).collect()
@@ -46,13 +51,58 @@ fn wdl_is_shown_only_while_the_option_is_on() {
     let pos = Position::from_fen(MIDDLEGAME, false).expect("FEN");
     let material = wdl::material(pos.board());
     for line in scored {
+        // The chances are the model's of the raw score, which the printed
+        // (normalised) one comes from.
         let cp: i32 = common::field(line, "cp").expect("cp").parse().expect("cp");
-        let model = wdl::of_cp(cp, material);
-        assert_eq!(wdl_of(line), [model.win, model.draw, model.loss], "{line}");
+        let chances = raw_scores_of(cp).map(|raw| {
+            let model = wdl::of_cp(raw, material);
+            [model.win, model.draw, model.loss]
+        });
+        assert!(chances.into_iter().any(|c| c == wdl_of(line)), "{line}");
     }
     s.send("setoption name UCI_ShowWDL value false");
     let lines = search(&mut s, MIDDLEGAME, "go depth 3");
     assert!(!lines.iter().any(|l| l.contains("wdl")), "{lines:?}");
+}
+
+/// The raw scores that print as `cp` normalised.
+fn raw_scores_of(cp: i32) -> impl Iterator<Item = i32> {
+    let near = (f64::from(cp) * wdl::FITTED.pawn() / 100.0).round() as i32;
+    (near - 2..=near + 2).filter(move |&raw| wdl::normalise(raw) == cp)
+}
+
+#[test]
+fn uci_prints_normalised_centipawns_and_mates_as_they_are() {
+    // White a queen up: raw scores above 1000, which normalising moves.
+    let fen = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let pos = Position::from_fen(fen, false).expect("FEN");
+    let mut raw: Vec<Info> = Vec::new();
+    common::search_on_new_pool(&pos, &Limits::depth(8), &Settings::default(), 16, &mut raw);
+    let want: Vec<(String, i32)> = raw
+        .iter()
+        .map(|i| match i.score {
+            UciScore::Cp(cp) => (i.depth.to_string(), wdl::normalise(cp)),
+            UciScore::Mate(_) => panic!("a mate in {fen}"),
+        })
+        .collect();
+    let moved = raw
+        .iter()
+        .zip(&want)
+        .any(|(i, w)| i.score != UciScore::Cp(w.1));
+    assert!(moved, "normalising changed no score: {want:?}");
+    let mut s = Session::start();
+    let lines = search(&mut s, fen, "go depth 8");
+    let printed: Vec<(String, i32)> = score_lines(&lines)
+        .iter()
+        .map(|l| {
+            let cp = common::field(l, "cp").expect("cp").parse().expect("cp");
+            (common::field(l, "depth").expect("depth").to_string(), cp)
+        })
+        .collect();
+    assert_eq!(printed, want, "{lines:?}");
+    let lines = search(&mut s, "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", "go depth 4");
+    let last = score_lines(&lines).last().expect("a score").to_string();
+    assert!(last.contains(" score mate 1 "), "{last}");
 }
 
 #[test]

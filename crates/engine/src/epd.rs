@@ -92,9 +92,10 @@ pub struct Summary {
     pub skipped: usize,
 }
 
-/// A score as people read it: `cp 76`, `mate 3`, `mate -2`.
+/// A score as people read it, normalised as UCI prints it: `cp 76`,
+/// `mate 3`, `mate -2`.
 pub fn score_text(score: i32) -> String {
-    match UciScore::from(score) {
+    match UciScore::from(score).normalised() {
         UciScore::Cp(cp) => format!("cp {cp}"),
         UciScore::Mate(m) => format!("mate {m}"),
     }
@@ -218,9 +219,11 @@ mod tests {
 
     #[test]
     fn scores_read_as_centipawns_or_mate() {
+        use crate::eval::wdl::normalise;
         use crate::search::score::MATE;
-        assert_eq!(score_text(76), "cp 76");
-        assert_eq!(score_text(-120), "cp -120");
+        assert_eq!(score_text(76), format!("cp {}", normalise(76)));
+        assert_eq!(score_text(-1200), format!("cp {}", normalise(-1200)));
+        assert_eq!(score_text(-1200), "cp -1197");
         assert_eq!(score_text(MATE - 5), "mate 3");
         assert_eq!(score_text(-(MATE - 4)), "mate -2");
     }

@@ -164,6 +164,10 @@ impl Engine {
             reporter.string("error: no search thread could be started");
             return reporter.bestmove(None, None);
         }
+        // A GUI may set both `Skill Level` and `UCI_Elo`: say which plays.
+        if let Some(text) = self.options.strength_text() {
+            reporter.string(&text);
+        }
         self.go_time = start;
         self.pool.shared().reset(limits.ponder);
         self.released.store(false, Ordering::SeqCst);

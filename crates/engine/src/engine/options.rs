@@ -9,6 +9,7 @@ use super::{Engine, debug_log};
 use crate::book::BookOptions;
 use crate::book::options::NO_BOOK;
 use crate::eval::nnue::{self, Network};
+use crate::eval::wdl;
 use crate::search::Settings;
 use crate::search::config::SearchConfig;
 use crate::search::strength::{self, Strength};
@@ -17,6 +18,8 @@ use crate::time::nodestime;
 
 pub const MAX_HASH_MB: i64 = 32768;
 pub const MAX_THREADS: i64 = 1024;
+/// `Contempt` runs from minus this to this, in centipawns.
+pub const MAX_CONTEMPT: i64 = 100;
 /// Transposition table size of a new engine, in MB.
 const DEFAULT_HASH_MB: usize = 16;
 
@@ -123,6 +126,17 @@ pub const OPTIONS: &[UciOption] = &[
         get: |o| Value::Bool(o.analyse_mode),
         set: |e, v| flag(v).map(|b| e.options.analyse_mode = b),
     },
+    // Draws by rule and stalemate score -Contempt for the engine's side,
+    // +Contempt for the other (normalised centipawns); 0 in analysis.
+    UciOption {
+        name: "Contempt",
+        kind: Kind::Spin {
+            min: -MAX_CONTEMPT,
+            max: MAX_CONTEMPT,
+        },
+        get: |o| Value::Int(i64::from(o.contempt)),
+        set: |e, v| int(v).map(|n| e.options.contempt = n as i32),
+    },
     UciOption {
         name: "Move Overhead",
         kind: Kind::Spin { min: 0, max: 5000 },
@@ -153,7 +167,10 @@ pub const OPTIONS: &[UciOption] = &[
         set: |e, v| int(v).map(|n| e.options.elo = n as i32),
     },
     // 0 to 20, as in Stockfish; 20 is full strength, a lower level plays at
-    // the `UCI_Elo` of `strength::skill_elo`. `UCI_LimitStrength` comes first.
+    // the `UCI_Elo` of `strength::skill_elo`. One knob wins, as in
+    // Stockfish: `UCI_LimitStrength` true makes `UCI_Elo` decide whatever
+    // the level and the order of `setoption`s; false, `UCI_Elo` is no limit
+    // and a level below 20 limits alone (`Options::strength`).
     UciOption {
         name: "Skill Level",
         kind: Kind::Spin {
@@ -339,8 +356,10 @@ pub struct Options {
     syzygy_path: String,
     /// `UCI_ShowWDL`: info lines carry win/draw/loss chances.
     show_wdl: bool,
-    /// `UCI_AnalyseMode`: the book is not played.
+    /// `UCI_AnalyseMode`: the book is not played, contempt is 0.
     analyse_mode: bool,
+    /// `Contempt`, normalised centipawns.
+    contempt: i32,
 }
 
 impl Default for Options {
@@ -367,6 +386,7 @@ impl Default for Options {
             syzygy_path: EMPTY_PATH.to_string(),
             show_wdl: false,
             analyse_mode: false,
+            contempt: 0,
         }
     }
 }
@@ -410,6 +430,22 @@ impl Options {
         strength::skill_elo(self.skill_level).map(Strength::new)
     }
 
+    /// The strength in force, as the line `go` prints: the Elo, where it
+    /// comes from and the node budget; `None` at full strength.
+    pub fn strength_text(&self) -> Option<String> {
+        let s = self.strength()?;
+        let from = match (self.limit_strength, self.skill_level) {
+            (false, level) => format!("Skill Level {level}"),
+            (true, strength::MAX_SKILL) => "UCI_LimitStrength".to_string(),
+            (true, level) => format!("UCI_LimitStrength, not Skill Level {level}"),
+        };
+        Some(format!(
+            "strength UCI_Elo {} from {from}, {} nodes a move",
+            s.elo(),
+            s.node_budget()
+        ))
+    }
+
     /// What a search started now gets from the options.
     pub fn settings(&self) -> Settings {
         Settings {
@@ -422,6 +458,12 @@ impl Options {
             syzygy: self.syzygy.settings(),
             strength: self.strength(),
             nodes_per_ms: (self.nodestime > 0).then_some(self.nodestime),
+            // An analysis wants the position's value, not the player's wish.
+            contempt: if self.analyse_mode {
+                0
+            } else {
+                wdl::raw(self.contempt)
+            },
         }
     }
 }

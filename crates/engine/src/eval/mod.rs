@@ -4,7 +4,8 @@
 //! [`Evaluator`] per thread, which updates the network's accumulators move
 //! by move. The hand-crafted evaluation ([`hand`]) judges the positions the
 //! network under-rates (a bare king, see [`has_bare_king`]) and plays when no
-//! network is loaded. [`wdl`] turns a score into win/draw/loss chances.
+//! network is loaded. [`wdl`] turns a score into win/draw/loss chances and
+//! into the normalised centipawns the engine prints.
 
 pub mod hand;
 pub mod nnue;
@@ -139,8 +140,9 @@ fn network_applies(board: &Board) -> bool {
 }
 
 /// The `eval` command's text: the hand-crafted trace, the network's score
-/// (if one is given), and last `Final evaluation: <cp> cp (white side)`,
-/// the score of the evaluation in use (the network when given).
+/// (if one is given), the final score normalised (`wdl::normalise`), and
+/// last `Final evaluation: <cp> cp (white side)`, the raw score of the
+/// evaluation in use (the network when given).
 pub fn report(board: &Board, network: Option<&nnue::Network>) -> String {
     let white = |stm: i32| {
         if board.side_to_move() == Color::White {
@@ -162,8 +164,11 @@ pub fn report(board: &Board, network: Option<&nnue::Network>) -> String {
             (last, "hand-crafted (a bare king)")
         };
     }
+    // The normalised line comes first: the last line stays the raw score
+    // that the search uses and tests read.
     out.push_str(&format!(
-        "\nEvaluation used: {used}\nFinal evaluation: {last} cp (white side)"
+        "\nEvaluation used: {used}\nNormalised evaluation: {} cp (white side, as info lines print scores)\nFinal evaluation: {last} cp (white side)",
+        wdl::normalise(last)
     ));
     out
 }

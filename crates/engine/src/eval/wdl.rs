@@ -1,4 +1,5 @@
-//! Win/draw/loss chances of a search score, for `UCI_ShowWDL`.
+//! Win/draw/loss chances of a search score, for `UCI_ShowWDL`, and the
+//! normalised scale the engine prints its scores in.
 //!
 //! As in Stockfish's win-rate model: the side to move wins with probability
 //! `1 / (1 + exp((a - s) / b))` for a score of `s` centipawns, loses with the
@@ -17,6 +18,11 @@ pub const MATERIAL_MIN: i32 = 10;
 pub const MATERIAL_MAX: i32 = 78;
 /// The cubics' variable is `58 / material` (78 is a full board).
 pub const MATERIAL_NORM: i32 = 58;
+
+/// The material at which a normalised score is read: there `x = 1`, so
+/// `a` is the sum of its coefficients, and it is the middlegame material
+/// at which Stockfish reads its own model too.
+pub const NORMAL_MATERIAL: i32 = MATERIAL_NORM;
 
 /// Pawn units per piece type (the king counts nothing).
 pub const PIECE_VALUE: [i32; 6] = [1, 3, 3, 5, 9, 0];
@@ -62,6 +68,25 @@ impl Model {
     pub fn params(&self, material: i32) -> (f64, f64) {
         let x = variable(material);
         (cubic(&self.a, x).max(0.0), cubic(&self.b, x).max(1.0))
+    }
+
+    /// Raw centipawns worth 100 normalised ones: `a` at `NORMAL_MATERIAL`,
+    /// the score at which the side to move wins as often as not.
+    pub fn pawn(&self) -> f64 {
+        self.params(NORMAL_MATERIAL).0
+    }
+
+    /// A raw score in normalised centipawns: `100 * raw / pawn()`, rounded
+    /// to the nearest. So a printed +100 is a 50 % chance to win at
+    /// material 58, whatever the network's own scale.
+    pub fn normalise(&self, raw: i32) -> i32 {
+        (100.0 * f64::from(raw) / self.pawn()).round() as i32
+    }
+
+    /// Normalised centipawns as raw ones (the inverse of `normalise`,
+    /// rounded to the nearest).
+    pub fn raw(&self, normalised: i32) -> i32 {
+        (f64::from(normalised) * self.pawn() / 100.0).round() as i32
     }
 
     /// The chance that the side to move wins with a score of `cp`.
@@ -122,6 +147,17 @@ pub fn of_cp(cp: i32, material: i32) -> Wdl {
     FITTED.per_mille(cp, material)
 }
 
+/// A raw score in the normalised centipawns users read (`Model::normalise`
+/// of the fitted model).
+pub fn normalise(raw: i32) -> i32 {
+    FITTED.normalise(raw)
+}
+
+/// Normalised centipawns (an option's, such as `Contempt`) as raw ones.
+pub fn raw(normalised: i32) -> i32 {
+    FITTED.raw(normalised)
+}
+
 /// A mate in `moves` (UCI's `mate N`: negative or 0 when being mated) is
 /// certain.
 pub fn of_mate(moves: i32) -> Wdl {
@@ -168,6 +204,23 @@ mod tests {
         for m in MATERIAL_MIN..=MATERIAL_MAX {
             let (a, b) = FITTED.params(m);
             assert!((20.0..1000.0).contains(&a) && (10.0..1000.0).contains(&b));
+        }
+    }
+
+    #[test]
+    fn normalising_divides_by_a_at_material_58() {
+        let pawn: f64 = FITTED.a.iter().sum();
+        assert!((FITTED.pawn() - pawn).abs() < 1e-9);
+        assert!((FITTED.win(FITTED.pawn(), 58) - 0.5).abs() < 1e-9);
+        for raw in [-2000, -250, -101, -1, 0, 1, 50, 100, 101, 417, 1196, 29_000] {
+            let want = (100.0 * f64::from(raw) / pawn).round() as i32;
+            assert_eq!(normalise(raw), want, "{raw}");
+            assert_eq!(normalise(-raw), -want, "{raw}");
+        }
+        // With a(58) = 100.27: 1000 raw are 997 normalised, 100 stay 100.
+        assert_eq!((normalise(100), normalise(1000)), (100, 997));
+        for cp in -300..=300 {
+            assert_eq!(normalise(raw(cp)), cp, "{cp}");
         }
     }
 

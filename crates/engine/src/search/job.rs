@@ -33,6 +33,9 @@ pub struct Settings {
     /// `nodestime`: time is counted in nodes, this many a millisecond
     /// (`time::nodestime`); `None` for the wall clock.
     pub nodes_per_ms: Option<u64>,
+    /// `Contempt`, raw centipawns: a draw by rule or stalemate scores this
+    /// much below 0 for the root's side to move, above 0 for the other.
+    pub contempt: Score,
 }
 
 impl Default for Settings {
@@ -47,6 +50,7 @@ impl Default for Settings {
             syzygy: None,
             strength: None,
             nodes_per_ms: None,
+            contempt: 0,
         }
     }
 }

@@ -176,7 +176,7 @@ impl ThreadData {
         // the root).
         if !node.is_root() {
             if self.is_draw(ply) {
-                return DRAW;
+                return self.draw_score(ply);
             }
             if ply >= MAX_PLY - 1 {
                 return if in_check { DRAW } else { self.evaluate() };
@@ -484,7 +484,7 @@ impl ThreadData {
             } else if in_check {
                 mated_in(ply)
             } else {
-                DRAW
+                self.draw_score(ply)
             };
         }
         // A move was searched, so `best` is some move's score.
@@ -985,7 +985,7 @@ impl ThreadData {
         }
         self.counters.seldepth = self.counters.seldepth.max(ply);
         if self.is_draw(ply) {
-            return DRAW;
+            return self.draw_score(ply);
         }
         let in_check = self.pos.in_check();
         if ply >= MAX_PLY - 1 {
@@ -1135,7 +1135,7 @@ impl ThreadData {
             return if self.pos.in_check() {
                 mated_in(ply)
             } else {
-                DRAW
+                self.draw_score(ply)
             };
         }
         self.evaluate()

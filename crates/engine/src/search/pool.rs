@@ -323,7 +323,15 @@ impl Team {
         };
         let task = Arc::new(task);
         let (tx, rx) = mpsc::channel();
-        for (i, helper) in self.helpers.iter().enumerate() {
+        // Under a strength limit thread 0 searches alone: the node budget is
+        // one player's, and helpers spending it on trees of their own would
+        // leave the main thread shallower the more threads run.
+        let helpers = if task.settings.strength.is_some() {
+            &[][..]
+        } else {
+            &self.helpers[..]
+        };
+        for (i, helper) in helpers.iter().enumerate() {
             let (task, shared, tx) = (Arc::clone(&task), Arc::clone(&self.shared), tx.clone());
             helper.post(Box::new(move |td| {
                 let result = td.search(i + 1, &task, &shared, None);

@@ -1,6 +1,8 @@
 //! Score conventions: centipawns from the side to move, mates as distance from
 //! a large constant so that shorter mates score higher.
 
+use crate::eval::wdl;
+
 pub type Score = i32;
 
 /// Deepest ply the search may reach; arrays indexed by ply have this size.
@@ -89,6 +91,24 @@ pub fn score_from_tt(score: Score, ply: usize) -> Score {
 pub enum UciScore {
     Cp(i32),
     Mate(i32),
+}
+
+impl UciScore {
+    /// The score as users read it: centipawns in the normalised scale of
+    /// the win/draw/loss model (`eval::wdl::normalise`: 100 is an even
+    /// chance to win at material 58); mates and tablebase results (beyond
+    /// `TB_WIN_BOUND`) as they are. Only what is printed for users is
+    /// normalised: the search, datagen, the lab and `bench` keep the raw
+    /// scale.
+    pub fn normalised(self) -> Self {
+        match self {
+            UciScore::Cp(cp) if cp.abs() < TB_WIN_BOUND => {
+                let bound = TB_WIN_BOUND - 1;
+                UciScore::Cp(wdl::normalise(cp).clamp(-bound, bound))
+            }
+            other => other,
+        }
+    }
 }
 
 impl From<Score> for UciScore {

@@ -26,3 +26,16 @@ fn tablebase_wins_rank_below_mates() {
     assert!(!is_mate(tb_win_in(0)));
     assert!(tb_win_in(MAX_PLY - 1) > TB_WIN_BOUND);
 }
+
+#[test]
+fn only_centipawns_are_normalised() {
+    use crate::eval::wdl;
+    for raw in [-1500, -37, 0, 12, 250, TB_WIN_BOUND - 1] {
+        let want = wdl::normalise(raw).clamp(-(TB_WIN_BOUND - 1), TB_WIN_BOUND - 1);
+        assert_eq!(UciScore::Cp(raw).normalised(), UciScore::Cp(want), "{raw}");
+    }
+    // Mates and tablebase results keep their values.
+    for s in [MATE - 3, -(MATE - 8), tb_win_in(5), -tb_win_in(20)] {
+        assert_eq!(UciScore::from(s).normalised(), UciScore::from(s), "{s}");
+    }
+}

@@ -4,7 +4,8 @@
 //! both larger at a lower Elo, with all their parameters here:
 //!
 //! - a node budget per move, so the search sees less far ahead, as a weaker
-//!   player does (it misses deeper tactics, not shallow ones);
+//!   player does (it misses deeper tactics, not shallow ones); the main
+//!   thread searches alone (`pool`), so `Threads` changes nothing;
 //! - below `NOISE_TOP_ELO`, a choice among the best `LINES` root lines of
 //!   the last completed iteration: each line's score plus a random bonus
 //!   drawn uniformly from `[0, spread)` centipawns; the highest sum is
@@ -74,7 +75,8 @@ impl Strength {
         self.elo < NOISE_TOP_ELO
     }
 
-    /// Nodes per move (of all threads together).
+    /// Nodes per move. Only the main thread searches under a limit, so the
+    /// search is the same whatever the `Threads` option.
     pub fn node_budget(&self) -> u64 {
         let (last_elo, last_nodes) = NODES[NODES.len() - 1];
         let log_nodes = if self.elo > last_elo {

@@ -321,6 +321,9 @@ pub struct ThreadData {
     pub(super) config: SearchConfig,
     /// Tablebases probed inside the search.
     pub(super) syzygy: Option<Syzygy>,
+    /// The score of a draw by rule or stalemate for the side to move at an
+    /// even and at an odd ply: `Contempt` below 0 for the root's side.
+    draw: [Score; 2],
 }
 
 impl Default for ThreadData {
@@ -338,6 +341,7 @@ impl Default for ThreadData {
             nmp_min_ply: 0,
             config: SearchConfig::ALL_ON,
             syzygy: None,
+            draw: [0; 2],
         }
     }
 }
@@ -371,6 +375,8 @@ impl ThreadData {
         self.nmp_min_ply = 0;
         self.config = task.settings.config;
         self.syzygy = task.settings.syzygy.clone();
+        let contempt = task.settings.contempt;
+        self.draw = [-contempt, contempt];
     }
 
     pub(super) fn is_main(&self) -> bool {
@@ -433,6 +439,15 @@ impl ThreadData {
         self.pos.is_repetition(ply)
             || self.pos.is_fifty_move_draw()
             || self.pos.is_insufficient_material()
+    }
+
+    /// The score of a draw by rule or a stalemate at `ply`, from the side to
+    /// move: the root's side plays at even plies. One search has one root
+    /// side, so the table's draw scores agree within it (docs/wdl.md,
+    /// `Contempt`, on entries from earlier searches).
+    #[inline]
+    pub(super) fn draw_score(&self, ply: usize) -> Score {
+        self.draw[ply & 1]
     }
 
     /// The static evaluation of the current position, from the side to move.

@@ -66,7 +66,8 @@ impl Output {
     }
 }
 
-/// Prints search output in UCI format.
+/// Prints search output in UCI format, centipawns normalised
+/// (`UciScore::normalised`).
 pub struct UciReporter {
     out: Output,
     /// Material of the root (`eval::wdl::material`) when `UCI_ShowWDL` is
@@ -99,7 +100,8 @@ impl UciReporter {
 
 impl Reporter for UciReporter {
     fn info(&mut self, i: &Info) {
-        let score = match i.score {
+        // Users read normalised centipawns; the model reads the raw score.
+        let score = match i.score.normalised() {
             UciScore::Cp(cp) => format!("cp {cp}"),
             UciScore::Mate(m) => format!("mate {m}"),
         };
