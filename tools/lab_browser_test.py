@@ -425,6 +425,8 @@ def main():
         checks.run("a textbook tree steps in visiting order", checks.tree_steps)
         checks.run("the A..J tree shows the trace's window at every step", checks.tree_windows)
         checks.run("the pseudocode follows each algorithm", checks.tree_pseudocode)
+        checks.run("A..J, every algorithm and form: each step is the reference trace's",
+                   checks.tree_every_step)
         checks.run("the editor's trees search as `cutoff lab tree` does", checks.editor_matches_cli)
         checks.run("the quiz checks an answer", checks.quiz)
         checks.run("the Tree view fits 390 px", checks.tree_phone)
