@@ -263,8 +263,7 @@ impl Trace {
             at = kids
                 .iter()
                 .copied()
-                .filter(|&k| self.first_visit(k) == first && !self.nodes[k].pruned)
-                .next_back()
+                .rfind(|&k| self.first_visit(k) == first && !self.nodes[k].pruned)
                 .unwrap_or(c);
             moves.push(self.nodes[at].edge.clone());
         }
@@ -402,10 +401,11 @@ impl Observer for Trace {
             Some(p) => (Some(p.id), self.revisit_of(p, p.moves)),
             None => (None, None),
         };
-        if let Some(p) = self.stack.last_mut() {
-            if !std::mem::take(&mut p.again_next) {
-                p.moves += 1;
-            }
+        // A search again does not start a move.
+        if let Some(p) = self.stack.last_mut()
+            && !std::mem::take(&mut p.again_next)
+        {
+            p.moves += 1;
         }
         let mut node = Node::new(parent, edge, self.stack.len(), max_node);
         (node.alpha, node.beta) = (Some(alpha), Some(beta));

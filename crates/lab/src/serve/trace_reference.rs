@@ -452,8 +452,7 @@ fn cut_off_values_are_bounds() {
             seen.push(first);
             // A node searched twice shows its last visit's value.
             let last = (id..trace.nodes.len())
-                .filter(|&k| trace.first_visit(k) == first && !trace.nodes[k].pruned)
-                .last()
+                .rfind(|&k| trace.first_visit(k) == first && !trace.nodes[k].pruned)
                 .unwrap();
             let label = n.label.clone().unwrap();
             got.push(format!("{label} {}", trace.nodes[last].value_text));
