@@ -1,5 +1,6 @@
 """The Tree view's checks for lab_browser_test.py: the drawn tree, its
-windows against the API's trace, the pseudocode, the editor against
+windows against the API's trace, the pseudocode, every step of A..J with
+each algorithm against the independent trace of lab_tree_reference.py, the editor against
 `cutoff lab tree`, the quiz, the phone width and the time per step.
 Mixed into its Checks class, whose helpers (view, click, el, fill, wait,
 shot) they use."""
