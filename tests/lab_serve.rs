@@ -319,3 +319,34 @@ fn idle_connections_do_not_hold_up_requests() {
     assert!(answer.contains("Connection: close"), "{answer}");
     drop((idle, partial));
 }
+
+#[test]
+fn the_tree_answer_carries_the_form_and_the_lines() {
+    let server = Server::start();
+    let aj =
+        "A:max(B:min(E:max(3,5),F:max(11,9)),C:min(G:max(15),H:max(4)),D:min(I:max(4),J:max(1)))";
+    // The chapter's worked trace: fail-hard, strict test; J is searched.
+    let req = json!({"game": "text", "text": aj, "algorithm": "failhard", "test": ">"});
+    let (status, tree) = server.post("/api/tree", req);
+    assert_eq!(status, 200, "{tree}");
+    assert_eq!(tree["test"], ">");
+    assert_eq!(tree["distinct_leaves"], 7);
+    let text = tree["pseudocode"].as_array().unwrap();
+    assert!(
+        text.iter()
+            .any(|l| l.as_str().unwrap().contains("if value > β"))
+    );
+    let steps = tree["steps"].as_array().unwrap();
+    assert!(
+        steps
+            .iter()
+            .all(|s| !s["lines"].as_array().unwrap().is_empty())
+    );
+    // PVS has no strict form; an unknown test is refused too.
+    for (algorithm, test) in [("pvs", ">"), ("failsoft", "=>")] {
+        let req = json!({"game": "text", "text": aj, "algorithm": algorithm, "test": test});
+        let (status, v) = server.post("/api/tree", req);
+        assert_eq!(status, 400, "{v}");
+        assert!(v["error"].as_str().unwrap().contains("test"), "{v}");
+    }
+}

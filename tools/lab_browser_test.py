@@ -6,7 +6,9 @@ Checks: the page loads; an illegal FEN gets a message; a FEN set on the
 board and run through Compare to depth 3 shows the node and leaf counts of
 `cutoff lab compare --json` for the same FEN and depth; a textbook tree
 stepped forward visits its nodes in alpha-beta's order, and stepping back
-undoes a step; a tic-tac-toe move is played by clicking; the drawn Tree
+undoes a step; A..J stepped with every algorithm and cutoff test matches
+an independent trace (lab_tree_reference.py) at every step; a tic-tac-toe
+move is played by clicking; the drawn Tree
 view's checks (lab_tree_checks.py); a position set in one view is every
 view's, also after a reload; errors clear or mark stale results; the
 progress line's node count only grows; Ordering and Ablation draw charts,
@@ -425,6 +427,8 @@ def main():
         checks.run("a textbook tree steps in visiting order", checks.tree_steps)
         checks.run("the A..J tree shows the trace's window at every step", checks.tree_windows)
         checks.run("the pseudocode follows each algorithm", checks.tree_pseudocode)
+        checks.run("A..J, every algorithm and form: each step is the reference trace's",
+                   checks.tree_every_step)
         checks.run("the editor's trees search as `cutoff lab tree` does", checks.editor_matches_cli)
         checks.run("the quiz checks an answer", checks.quiz)
         checks.run("the Tree view fits 390 px", checks.tree_phone)

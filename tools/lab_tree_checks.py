@@ -1,5 +1,6 @@
 """The Tree view's checks for lab_browser_test.py: the drawn tree, its
-windows against the API's trace, the pseudocode, the editor against
+windows against the API's trace, the pseudocode, every step of A..J with
+each algorithm against the independent trace of lab_tree_reference.py, the editor against
 `cutoff lab tree`, the quiz, the phone width and the time per step.
 Mixed into its Checks class, whose helpers (view, click, el, fill, wait,
 shot) they use."""
@@ -13,6 +14,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
+import lab_tree_reference as reference
+
 # The textbook's A..J tree (the Position view's second example).
 AJ_TREE = ("A:max(B:min(E:max(3,5),F:max(11,9)),C:min(G:max(15),H:max(4)),"
            "D:min(I:max(4),J:max(1)))")
@@ -25,13 +28,14 @@ class TreeChecks:
         with urllib.request.urlopen(req) as answer:
             return json.load(answer)
 
-    def text_tree(self, text, algorithm="failsoft"):
+    def text_tree(self, text, algorithm="failsoft", test=">="):
         """Searches `text` in the Tree view and waits for its drawing."""
         self.view("position")
         Select(self.el("#game")).select_by_value("text")
         self.fill("#tree-text", text)
         self.view("tree")
         Select(self.el("#tree-algo")).select_by_value(algorithm)
+        self.d.execute_script("document.getElementById('tree-test').value = arguments[0]", test)
         self.d.execute_script("document.getElementById('tree-summary').textContent = ''")
         self.click("#tree-build")
         self.wait(lambda: "nodes visited" in self.el("#tree-summary").text)
@@ -61,9 +65,10 @@ class TreeChecks:
                 assert (step["alpha_text"], step["beta_text"]) == ("-inf", "5"), step
             if step["kind"] == "cutoff":
                 cuts.append(self.el("#step-text").text)
-        assert len(cuts) == 2, cuts
+        assert len(cuts) == 3, cuts
         assert "F (MAX) cuts off because 11 ≥ β = 5" in cuts[0], cuts
-        assert "D (MIN) cuts off because 4 ≤ α = 5" in cuts[1], cuts
+        assert "C (MIN) cuts off because 4 ≤ α = 5: it was the last move" in cuts[1], cuts
+        assert "D (MIN) cuts off because 4 ≤ α = 5" in cuts[2], cuts
         # The drawing: B's window narrowed by E's 5, F's cut explained,
         # pruned leaves with their values, the root's label kept.
         assert self.node_text("B", "win") == "α=−∞ β=5", self.node_text("B", "win")
@@ -85,7 +90,7 @@ class TreeChecks:
 
     def tree_pseudocode(self):
         """Each algorithm's trace highlights its lines: a cutoff, a return."""
-        for algo, cut_line in (("failsoft", "6"), ("failhard", "5"), ("pvs", "11")):
+        for algo, cut_line in (("failsoft", "6 7"), ("failhard", "5 6"), ("pvs", "11 12")):
             self.text_tree(AJ_TREE, algo)
             assert self.el("ol.pseudo").get_attribute("data-algorithm") == algo
             self.click("#step-first")
@@ -94,6 +99,72 @@ class TreeChecks:
             assert self.el("#pseudo").get_attribute("data-lines") == cut_line, algo
         self.text_tree(AJ_TREE, "minimax")
         assert "0 moves pruned" in self.el("#tree-summary").text
+
+    STEP_STATE = """
+        const text = document.getElementById('step-text');
+        const win = document.getElementById('step-window');
+        const cuts = {}, failed = {}, values = {}, visits = {};
+        for (const g of document.querySelectorAll('#tree g.tn')) {
+          const name = g.querySelector('text.name').textContent;
+          const cut = g.querySelector('text.cut').textContent;
+          const visit = g.querySelector('text.visit').textContent;
+          if (visit) visits[g.dataset.node] = visit;
+          if (!name) continue;
+          if (cut) (g.classList.contains('tested-no') ? failed : cuts)[name] = cut;
+          values[name] = g.querySelector('text.val').textContent;
+        }
+        return {kind: text.dataset.kind, label: text.dataset.label, text: text.textContent,
+                alpha: win.dataset.alpha, beta: win.dataset.beta, best: win.dataset.best,
+                lines: document.getElementById('pseudo').dataset.lines,
+                cuts, failed, values, visits};"""
+
+    def tree_every_step(self):
+        """A..J stepped with each algorithm and form: every step's node,
+        window, value, highlighted lines, test and cutoff marks are those of
+        the independent trace in lab_tree_reference.py."""
+        sym = lambda t: t.replace("+inf", "+∞").replace("-inf", "−∞")
+        for algo, test in reference.FINAL_VALUES:
+            steps, evaluated, value = reference.trace(algo, test)
+            self.text_tree(AJ_TREE, algo, test)
+            summary = self.el("#tree-summary").text
+            assert f"value {value}" in summary, summary
+            lines = self.d.execute_script(
+                "return [...document.querySelectorAll('ol.pseudo li')].map((l) => l.textContent)")
+            self.click("#step-first")
+            assert self.el("#step-count").text == f"step 0 of {len(steps)}", (algo, test)
+            for k, want in enumerate(steps):
+                where = f"{algo} {test} step {k + 1}"
+                page = self.d.execute_script(
+                    "document.getElementById('step-fwd').click();" + self.STEP_STATE)
+                # Minimax has no window: only its node and value are checked.
+                keys = ("kind", "label", "best") if algo == "minimax" else \
+                    ("kind", "label", "alpha", "beta", "best")
+                got = {key: page[key] for key in keys}
+                assert got == {key: want[key] for key in got}, f"{where}: {got} != {want}"
+                want_lines = " ".join(map(str, want["lines"]))
+                assert page["lines"] == want_lines, f"{where}: lines {page['lines']} != {want_lines}"
+                assert page["cuts"] == {n: sym(t) for n, t in want["cuts"].items()}, \
+                    f"{where}: cutoff marks {page['cuts']} != {want['cuts']}"
+                if want["test"]:
+                    shown = f"{sym(want['test'][0])}? {'yes' if want['test'][1] else 'no'}"
+                    assert shown in page["text"], f"{where}: {page['text']!r} lacks {shown!r}"
+                    if not want["test"][1] and want["label"] not in want["cuts"]:
+                        assert page["failed"] == {want["label"]: shown}, (where, page["failed"])
+                    if want["kind"] == "update":  # the test line in the form's comparison
+                        big = algo == "pvs" or want["label"] not in "BCD"
+                        op = {(True, ">="): "≥", (False, ">="): "≤", (True, ">"): ">",
+                              (False, ">"): "<"}[(big, test)]
+                        assert any(op in lines[i] for i in want["lines"]), (where, op)
+                if want["kind"] == "cutoff":
+                    assert any("cutoff" in lines[i] for i in want["lines"]), where
+            # The end: every inner node's value, bounds where cut off.
+            drawn = " ".join(f"{n} {page['values'][n]}" for n in "ABEFCGHDIJ" if page["values"].get(n))
+            want_values = reference.FINAL_VALUES[(algo, test)]
+            assert drawn == want_values, f"{algo} {test}: values {drawn!r} != {want_values!r}"
+            never = 8 - evaluated
+            assert f"({never} of 8 leaves never evaluated)" in summary, (algo, test, summary)
+            if algo == "pvs":  # E's second leaf, searched again, is one node
+                assert list(page["visits"].values()) == ["visit 2"], page["visits"]
 
     def editor(self, seed):
         self.view("tree")

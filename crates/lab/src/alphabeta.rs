@@ -41,10 +41,15 @@ pub trait Observer {
     fn enter(&mut self, alpha: Value, beta: Value, max_node: bool);
     /// The current node returns this value.
     fn leave(&mut self, value: Value);
-    /// The current node took in a child's value: its best value so far and
-    /// its window now (after the cut-off test, before the next child).
-    fn update(&mut self, _value: Value, _alpha: Value, _beta: Value) {}
-    /// The current node cut off; these moves are never searched.
+    /// The current node took in a child's value: its best value so far, its
+    /// window now (after the cut-off test, before the next child) and the
+    /// test's outcome (`None`: the search has no test, as minimax).
+    fn update(&mut self, _value: Value, _alpha: Value, _beta: Value, _test: Option<bool>) {}
+    /// PVS: a later child's null-window score, and whether it lies inside
+    /// the window, so that the child is searched again.
+    fn research(&mut self, _score: Value, _again: bool) {}
+    /// The current node cut off; these moves are never searched (none when
+    /// the cutoff came at the last move).
     fn cutoff(&mut self, pruned: Vec<String>);
 }
 
@@ -138,7 +143,11 @@ fn root<G: Game, O: Observer>(
             beta = beta.min(value);
         }
         if O::ACTIVE {
-            ctx.observer.update(value, alpha, beta);
+            // The root's window is (-inf, +inf): its test never holds.
+            let test = (ctx.rule != Cutoff::Never).then_some(false);
+            // Fail-hard takes each child's value, as max_value and min_value do.
+            let shown = if ctx.bounds == Bounds::Hard { v } else { value };
+            ctx.observer.update(shown, alpha, beta, test);
         }
     }
     if O::ACTIVE {
@@ -216,7 +225,8 @@ fn max_value<G: Game, O: Observer>(
             alpha = alpha.max(v);
         }
         if O::ACTIVE {
-            ctx.observer.update(v, alpha, beta);
+            let test = (ctx.rule != Cutoff::Never).then_some(cut);
+            ctx.observer.update(v, alpha, beta, test);
         }
         if cut {
             report_cutoff(game, &moves[i + 1..], ctx);
@@ -249,7 +259,8 @@ fn min_value<G: Game, O: Observer>(
             beta = beta.min(v);
         }
         if O::ACTIVE {
-            ctx.observer.update(v, alpha, beta);
+            let test = (ctx.rule != Cutoff::Never).then_some(cut);
+            ctx.observer.update(v, alpha, beta, test);
         }
         if cut {
             report_cutoff(game, &moves[i + 1..], ctx);

@@ -5,7 +5,8 @@
 //! of the Tree view, one algorithm among the textbook ones.
 //!
 //! Values are for the side to move at each node (negamax). The observer sees
-//! each node's own window; a re-searched move is entered twice.
+//! each node's own window; a re-searched move is entered twice, and every
+//! null-window score is reported with whether it asks for a re-search.
 
 use super::alphabeta::Observer;
 use super::game::{Game, INF, Outcome, Stats, Value, is_leaf};
@@ -71,7 +72,11 @@ fn pvs<G: Game, O: Observer>(
             -child(game, mv, depth, max_node, -beta, -alpha, ctx)
         } else {
             let s = -child(game, mv, depth, max_node, -alpha - 1, -alpha, ctx);
-            if alpha < s && s < beta {
+            let again = alpha < s && s < beta;
+            if O::ACTIVE {
+                ctx.observer.research(s, again);
+            }
+            if again {
                 -child(game, mv, depth, max_node, -beta, -alpha, ctx)
             } else {
                 s
@@ -86,10 +91,10 @@ fn pvs<G: Game, O: Observer>(
             alpha = alpha.max(value);
         }
         if O::ACTIVE {
-            ctx.observer.update(value, alpha, beta);
+            ctx.observer.update(value, alpha, beta, Some(cut));
         }
         if cut {
-            if O::ACTIVE && i + 1 < moves.len() {
+            if O::ACTIVE {
                 let names = moves[i + 1..].iter().map(|&m| game.move_name(m)).collect();
                 ctx.observer.cutoff(names);
             }

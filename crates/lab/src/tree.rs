@@ -109,7 +109,7 @@ impl Observer for Recorder {
     fn cutoff(&mut self, pruned: Vec<String>) {
         self.nodes += pruned.len();
         if let Some(node) = self.stack.last_mut() {
-            node.cutoff = !pruned.is_empty();
+            node.cutoff = true;
             let max = !node.max;
             node.children
                 .extend(pruned.into_iter().map(|edge| TreeNode {

@@ -16,6 +16,7 @@ use crate::tictactoe::TicTacToe;
 use crate::values::format_value;
 use cutoff_engine::board::Position;
 
+use super::code::{Algorithm, Code};
 use super::limits::{LIMITS, check_range};
 use super::trace::Trace;
 
@@ -143,15 +144,9 @@ pub struct TreeRequest {
     eval: Option<String>,
     /// `failsoft` (the default), `failhard`, `minimax` or `pvs`.
     algorithm: Option<String>,
-}
-
-/// The searches the Tree view can trace.
-#[derive(Clone, Copy)]
-enum Algorithm {
-    Minimax,
-    FailSoft,
-    FailHard,
-    Pvs,
+    /// The cutoff test: `>=` (the default: MAX cuts at value >= beta) or
+    /// `>` (strict: equal values do not cut).
+    test: Option<String>,
 }
 
 impl Algorithm {
@@ -179,11 +174,29 @@ impl Algorithm {
     }
 }
 
+/// The algorithm and its cutoff test: `>=` (the default) or the strict `>`,
+/// offered for the two alpha-beta forms.
+fn code_of(req: &TreeRequest) -> Result<Code, ApiError> {
+    let algorithm = Algorithm::parse(req.algorithm.as_deref())?;
+    let strict = match req.test.as_deref().unwrap_or(">=") {
+        ">=" => false,
+        ">" => true,
+        other => return Err(bad(format!("unknown cutoff test '{other}' (>= or >)"))),
+    };
+    if strict && !matches!(algorithm, Algorithm::FailSoft | Algorithm::FailHard) {
+        return Err(bad(
+            "the strict cutoff test is offered for failsoft and failhard",
+        ));
+    }
+    Ok(Code::new(algorithm, strict))
+}
+
 /// Textbook alpha-beta on a chess position, a tic-tac-toe board or a text
 /// tree, with every node and step recorded (at most `tree_nodes` nodes).
 pub fn tree(req: TreeRequest) -> ApiResult {
-    let algo = Algorithm::parse(req.algorithm.as_deref())?;
-    let name = algo.title();
+    let algo = code_of(&req)?;
+    let strict = if algo.strict { ", strict test" } else { "" };
+    let name = format!("{}{strict}", algo.algorithm.title());
     match req.game.as_str() {
         "chess" => {
             let depth = req.depth.unwrap_or(2);
@@ -235,26 +248,24 @@ pub fn tree(req: TreeRequest) -> ApiResult {
 /// a text tree's leaf count and shape.
 fn trace<G: Game>(
     game: &mut G,
-    algo: Algorithm,
+    algo: Code,
     depth: u32,
     title: String,
     text: Option<(u64, &ExplicitTree)>,
     stop: Option<Arc<AtomicBool>>,
 ) -> ApiResult {
-    let mut rec = Trace::new(LIMITS.tree_nodes, stop);
+    let mut rec = Trace::new(algo, LIMITS.tree_nodes, stop);
     let (soft, hard) = (Bounds::Soft, Bounds::Hard);
-    let out = match algo {
-        Algorithm::FailSoft => {
-            alphabeta::search_with(game, depth, Cutoff::Textbook, soft, &mut rec)
-        }
-        Algorithm::FailHard => {
-            alphabeta::search_with(game, depth, Cutoff::Textbook, hard, &mut rec)
-        }
+    let rule = if algo.strict {
+        Cutoff::Strict
+    } else {
+        Cutoff::Textbook
+    };
+    let out = match algo.algorithm {
+        Algorithm::FailSoft => alphabeta::search_with(game, depth, rule, soft, &mut rec),
+        Algorithm::FailHard => alphabeta::search_with(game, depth, rule, hard, &mut rec),
         Algorithm::Minimax => alphabeta::search_with(game, depth, Cutoff::Never, soft, &mut rec),
-        Algorithm::Pvs => {
-            rec.negamax = true;
-            crate::pvs::search_observed(game, depth, &mut rec)
-        }
+        Algorithm::Pvs => crate::pvs::search_observed(game, depth, &mut rec),
     };
     if rec.overflow {
         return Err(bad(format!(
@@ -262,8 +273,22 @@ fn trace<G: Game>(
             LIMITS.tree_nodes
         )));
     }
-    rec.mark_pv();
-    let pruned = rec.nodes.iter().filter(|n| n.pruned).count();
+    let pv = rec.mark_pv();
+    rec.mark_bounds();
+    // Moves never searched, each once (PVS may prune a move on one visit
+    // and search it on another).
+    let searched: Vec<bool> = {
+        let mut s = vec![false; rec.nodes.len()];
+        for (id, n) in rec.nodes.iter().enumerate() {
+            if !n.pruned {
+                s[rec.first_visit(id)] = true;
+            }
+        }
+        s
+    };
+    let pruned = (0..rec.nodes.len())
+        .filter(|&id| rec.nodes[id].pruned && rec.nodes[id].same_as.is_none() && !searched[id])
+        .count();
     if let Some((_, shape)) = text {
         rec.complete_from(shape);
     }
@@ -276,9 +301,12 @@ fn trace<G: Game>(
         "value_text": format_value(out.value),
         "nodes_visited": out.stats.nodes,
         "leaves": out.stats.leaves,
+        "distinct_leaves": rec.distinct_leaves(),
         "pruned": pruned,
         "total_leaves": total_leaves,
-        "pv": rec.pv(),
+        "pv": pv,
+        "test": if algo.strict { ">" } else { ">=" },
+        "pseudocode": algo.text(),
         "nodes": rec.nodes,
         "steps": rec.steps,
     }))

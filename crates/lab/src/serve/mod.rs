@@ -7,6 +7,7 @@
 
 pub mod api;
 mod assets;
+pub mod code;
 mod estimate;
 pub mod experiments;
 mod http;

@@ -24,6 +24,10 @@
     const algo = Lab.$("tree-algo").value;
     if (req.game === "text" && Lab.$("ed-text")) Lab.$("ed-text").value = req.text;
     req.algorithm = algo;
+    // The strict test is a form of the two alpha-beta searches only.
+    const ab = algo === "failsoft" || algo === "failhard";
+    Lab.$("tree-test").disabled = !ab;
+    req.test = ab ? Lab.$("tree-test").value : ">=";
     Lab.$("tree-build").disabled = true;
     try {
       const t = await Lab.api("POST", "/api/tree", req);
@@ -46,6 +50,7 @@
       TreeView.init();
       Lab.$("tree-build").addEventListener("click", () => build());
       Lab.$("tree-algo").addEventListener("change", () => TreeView.S.tree && build(TreeView.S.request));
+      Lab.$("tree-test").addEventListener("change", () => TreeView.S.tree && build(TreeView.S.request));
     },
     shown() {
       const src = source();

@@ -14,7 +14,7 @@ const TreeDraw = (function () {
   }
 
   // `look(id)` says how a node looks now: {state, value, window, cut, name,
-  // extra}; state is future, open, done or pruned, plus flags in `flags`.
+  // visit}; state is future, open, done or pruned, plus flags in `flags`.
   function create(box, tree, lay, look) {
     box.textContent = "";
     const svg = svgEl("svg", { class: "tree-svg", role: "img", "aria-label": "the search tree" });
@@ -45,7 +45,9 @@ const TreeDraw = (function () {
     shape.setAttribute("class", "shape");
     const t = (cls, dy, anchor) => svgEl("text", { class: cls, y: dy, "text-anchor": anchor || "middle" });
     const parts = { g, value: t("val", 4), win: t("win", H + 12), cut: t("cut", H + 24), name: t("name", -H - 5) };
-    g.append(shape, parts.value, parts.win, parts.cut, parts.name);
+    // A node searched again (PVS) says which visit is shown.
+    parts.visit = svgEl("text", { class: "visit", x: H + 3, y: -H + 4, "text-anchor": "start" });
+    g.append(shape, parts.value, parts.win, parts.cut, parts.name, parts.visit);
     if (lay.kids.has(id) === false && n.children.length) {
       parts.more = t("more", H + 36);
       parts.more.textContent = `+${count(tree, id)} below`;
@@ -76,6 +78,7 @@ const TreeDraw = (function () {
     set(p.win, l.window);
     set(p.cut, l.cut);
     set(p.name, l.name);
+    set(p.visit, l.visit || "");
   }
 
   function set(el, text) {

@@ -49,7 +49,7 @@
       const n = tree.nodes[id];
       const label = n.label ? `${n.label}:` : "";
       if (!n.children.length) return label + String(values.has(id) ? values.get(id) : n.leaf_value);
-      const kids = (order && order.get(id)) || n.children;
+      const kids = (order && order.get(id)) || TreeLayout.movesOf(tree, id);
       return `${label}${n.max ? "max" : "min"}(${kids.map(node).join(",")})`;
     }
     return node(0);
@@ -142,7 +142,7 @@
     const verdict = new Map();
     let right = 0, wrong = 0, missed = 0;
     t.nodes.forEach((n, id) => {
-      if (n.children.length || n.leaf_value === undefined) return;
+      if (n.children.length || n.leaf_value === undefined || n.same_as !== undefined) return;
       const guessed = TreeView.S.quiz.has(id);
       if (guessed && n.pruned) verdict.set(id, "right"), right++;
       else if (guessed) verdict.set(id, "wrong"), wrong++;

@@ -12,11 +12,17 @@ const TreeLayout = (function () {
   // The children drawn under `id`: searched ones, then either every pruned
   // one or a single stub standing for them (`group` maps it to the count).
   function drawnChildren(tree, id, group) {
-    const kids = tree.nodes[id].children;
+    const kids = movesOf(tree, id);
     const stubs = kids.filter((c) => tree.nodes[c].pruned && !tree.nodes[c].children.length);
     if (stubs.length < GROUP_MIN) return kids;
     group.set(stubs[0], stubs.length);
     return kids.filter((c) => !stubs.includes(c) || c === stubs[0]);
+  }
+
+  // A node's children one per move: a node PVS searched again is drawn once,
+  // at its first visit (the later visits name it in \`same_as\`).
+  function movesOf(tree, id) {
+    return tree.nodes[id].children.filter((c) => tree.nodes[c].same_as === undefined);
   }
 
   // Lays out the nodes not hidden under a collapsed node. Returns
@@ -55,7 +61,7 @@ const TreeLayout = (function () {
   // How many levels (depths from 0) fit in `budget` drawn nodes; at least two.
   function levelsWithin(tree, budget) {
     const perDepth = [];
-    for (const n of tree.nodes) perDepth[n.depth] = (perDepth[n.depth] || 0) + 1;
+    for (const n of tree.nodes) if (n.same_as === undefined) perDepth[n.depth] = (perDepth[n.depth] || 0) + 1;
     let total = 0;
     for (let d = 0; d < perDepth.length; d++) {
       total += perDepth[d];
@@ -73,5 +79,5 @@ const TreeLayout = (function () {
     return out;
   }
 
-  return { layout, levelsWithin, collapseBelow, SIZE, SLOT, LEVEL };
+  return { layout, levelsWithin, collapseBelow, movesOf, SIZE, SLOT, LEVEL };
 })();

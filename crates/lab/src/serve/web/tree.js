@@ -7,7 +7,8 @@ const TreeView = (function () {
   const DRAW_BUDGET = 800; // nodes drawn at first; deeper levels open on demand
   const S = {
     tree: null, at: 0, algo: "failsoft", draw: null, collapsed: new Set(), levels: 0,
-    enter: [], leave: [], cut: [], cutAt: [], touches: [], entered: [], enteredBy: [],
+    enter: [], leave: [], cut: [], cutAt: [], cutText: [], touches: [], entered: [], enteredBy: [],
+    canon: [], visits: [],
     timer: null, holder: -1, onNodeClick: null, showAll: false,
   };
 
@@ -28,7 +29,12 @@ const TreeView = (function () {
     S.leave = new Array(len).fill(-1);
     S.cut = new Array(len).fill(-1);
     S.cutAt = new Array(len).fill(-1);
+    S.cutText = new Array(len).fill("");
     S.touches = t.nodes.map(() => []);
+    // A node searched again is one drawn node with several visits.
+    S.canon = t.nodes.map((n, i) => (n.same_as === undefined ? i : n.same_as));
+    S.visits = t.nodes.map(() => []);
+    S.canon.forEach((c, i) => S.visits[c].push(i));
     S.entered = [];
     S.enteredBy = [];
     t.steps.forEach((s, i) => {
@@ -38,9 +44,10 @@ const TreeView = (function () {
         S.entered.push(name(t.nodes[s.node]));
       }
       if (s.kind === "leave") S.leave[s.node] = i;
+      if (s.kind === "update" && s.test === true) S.cutText[s.node] = s.test_text;
       if (s.kind === "cutoff") {
         S.cutAt[s.node] = i;
-        for (const p of s.pruned) S.cut[p] = i;
+        for (const p of s.pruned || []) S.cut[p] = i;
       }
       S.enteredBy.push(S.entered.length);
     });
@@ -62,6 +69,16 @@ const TreeView = (function () {
     return lo ? S.tree.steps[list[lo - 1]] : null;
   }
 
+  // The visit of drawn node `id` the search has reached last (itself if none).
+  function visitOf(id) {
+    let best = id, when = -1;
+    for (const v of S.visits[id]) {
+      const k = S.tree.nodes[v].pruned ? S.cut[v] : S.enter[v];
+      if (k >= 0 && k < S.at && k > when) (best = v), (when = k);
+    }
+    return best;
+  }
+
   function stateOf(id) {
     const n = S.tree.nodes[id];
     if (n.pruned) return S.cut[id] >= 0 && S.cut[id] < S.at ? "pruned" : "future";
@@ -72,17 +89,22 @@ const TreeView = (function () {
   // Why node `id` cut off: the inequality of the test that stopped it.
   function reason(id) {
     const k = S.cutAt[id];
-    if (k < 0 || k >= S.at) return "";
-    const s = S.tree.steps[k];
-    if (S.tree.nodes[id].max || S.algo === "pvs") return `${inf(s.best_text)} ≥ β = ${inf(s.beta_text)}`;
-    return `${inf(s.best_text)} ≤ α = ${inf(s.alpha_text)}`;
+    return k < 0 || k >= S.at ? "" : inf(S.cutText[id]);
   }
 
-  function look(id) {
+  // The test the current step evaluated and failed, if any: "4 ≥ β = 15? no".
+  function failedTest() {
+    const s = S.at > 0 ? S.tree.steps[S.at - 1] : null;
+    return s && s.test === false ? `${inf(s.test_text)}? no` : "";
+  }
+
+  function look(drawn) {
+    const id = visitOf(drawn);
     const n = S.tree.nodes[id];
     const state = stateOf(id);
     const flags = [];
-    const group = S.draw && S.draw.lay.group.get(id);
+    let visit = n.visit > 1 ? `visit ${n.visit}` : "";
+    const group = S.draw && S.draw.lay.group.get(drawn);
     let value = "", window = "", cut = "", label = isText() ? n.label || "" : n.edge;
     if (n.leaf_value !== undefined) value = String(n.leaf_value);
     if (group) label = `${group} moves`;
@@ -95,14 +117,17 @@ const TreeView = (function () {
       cut = reason(id);
     }
     const current = S.at > 0 && S.tree.steps[S.at - 1].node === id;
+    if (current && !cut && failedTest()) (cut = failedTest()), flags.push("tested-no");
+    if (n.bound && state === "done") flags.push("bound");
+    if (state === "future" || state === "pruned") visit = "";
     if (current) flags.push("current");
     if (S.at === S.tree.steps.length && n.pv) flags.push("pv");
-    if (id === S.holder && !current) flags.push("holds");
-    if (S.collapsed.has(id) && n.children.length) flags.push("collapsed");
+    if (drawn === S.holder && !current) flags.push("holds");
+    if (S.collapsed.has(drawn) && n.children.length) flags.push("collapsed");
     if (!n.children.length && !(n.pruned && n.leaf_value === undefined)) flags.push("leaf");
-    if (S.quiz && S.quiz.has(id)) flags.push("guess");
-    if (S.verdict && S.verdict.has(id)) flags.push(S.verdict.get(id));
-    return { state, flags, value, window, cut, name: label };
+    if (S.quiz && S.quiz.has(drawn)) flags.push("guess");
+    if (S.verdict && S.verdict.has(drawn)) flags.push(S.verdict.get(drawn));
+    return { state, flags, value, window, cut, name: label, visit };
   }
 
   function load(t, algo) {
@@ -116,14 +141,15 @@ const TreeView = (function () {
     S.collapsed = TreeLayout.collapseBelow(t, S.levels);
     let summary = `${t.title}: value ${t.value_text}; ${t.nodes_visited} nodes visited, ` +
       `${t.leaves} leaves evaluated, ${t.pruned} moves pruned`;
-    if (t.total_leaves !== null) summary += ` (${t.total_leaves - t.leaves} of ${t.total_leaves} leaves never evaluated)`;
+    if (t.distinct_leaves < t.leaves) summary += ` (${t.distinct_leaves} distinct: ${t.leaves - t.distinct_leaves} searched again)`;
+    if (t.total_leaves !== null) summary += ` (${t.total_leaves - t.distinct_leaves} of ${t.total_leaves} leaves never evaluated)`;
     // Named as the drawing names them: a text tree's leaf by its value.
-    const pv = t.nodes.filter((n) => n.pv && n.parent !== null).map(name);
+    const pv = t.nodes.filter((n) => n.pv && n.parent !== null && n.same_as === undefined).map(name);
     if (pv.length) summary += `; principal variation ${pv.join(" ")}`;
     const el = Lab.$("tree-summary");
     el.textContent = summary;
     Object.assign(el.dataset, { value: t.value_text, nodes: t.nodes_visited, leaves: t.leaves, pruned: t.pruned });
-    Pseudocode.render(Lab.$("pseudo"), algo);
+    Pseudocode.render(Lab.$("pseudo"), algo, t);
     S.at = 0;
     redraw();
   }
@@ -143,7 +169,7 @@ const TreeView = (function () {
   // ancestor it is hidden in).
   function holderOf() {
     if (!S.at) return -1;
-    let id = S.tree.steps[S.at - 1].node;
+    let id = S.canon[S.tree.steps[S.at - 1].node];
     while (id !== null && !S.draw.parts.has(id)) id = S.tree.nodes[id].parent;
     return id === null ? -1 : id;
   }
@@ -180,7 +206,7 @@ const TreeView = (function () {
     else {
       changed.add(oldHolder);
       changed.add(S.holder);
-      for (const id of changed) if (id >= 0) TreeDraw.refresh(S.draw, id);
+      for (const id of changed) if (id >= 0) TreeDraw.refresh(S.draw, S.canon[id]);
     }
     after();
   }
@@ -190,6 +216,15 @@ const TreeView = (function () {
     describe();
     Pseudocode.highlight(S.tree, S.at - 1);
     if (S.holder >= 0) TreeDraw.follow(S.draw, S.holder);
+  }
+
+  // The child whose return step `k` (an update or research) takes in.
+  function lastChild(k) {
+    const steps = S.tree.steps;
+    for (let j = k - 1; j >= 0; j--) {
+      if (steps[j].kind === "leave" && S.tree.nodes[steps[j].node].parent === steps[k].node) return steps[j].node;
+    }
+    return steps[k].node;
   }
 
   function describe() {
@@ -208,16 +243,29 @@ const TreeView = (function () {
       const n = t.nodes[s.node];
       const who = n.children.length ? `${name(n)} (${n.max ? "MAX" : "MIN"})` : name(n);
       const w = `α = ${inf(s.alpha_text)}, β = ${inf(s.beta_text)}`;
-      if (s.kind === "enter") el.textContent = `enter ${who} with ${S.algo === "minimax" ? "no window" : w}`;
+      const again = n.visit > 1 ? ` again (visit ${n.visit}, the full window)` : "";
+      if (s.kind === "enter") el.textContent = `enter ${who}${again} with ${S.algo === "minimax" ? "no window" : w}`;
+      const test = s.test === undefined ? "" : `${inf(s.test_text)}? ${s.test ? "yes" : "no"}`;
       if (s.kind === "update") {
-        const child = t.nodes[t.steps[S.at - 2].node];
-        el.textContent = `${who} takes in ${name(child)}'s ${child.value_text}: value ${inf(s.best_text)}` +
-          (S.algo === "minimax" ? "" : `, now ${w}`);
+        const child = t.nodes[lastChild(S.at - 1)];
+        let text = `${who} takes in ${name(child)}'s ${inf(child.value_text)}: value ${inf(s.best_text)}`;
+        if (test) text += `; ${test}` + (s.test ? "" : `, so now ${w}`);
+        el.textContent = text;
       }
-      if (s.kind === "leave") el.textContent = `${who} returns ${n.value_text}${n.children.length ? "" : " (a leaf: evaluated)"}`;
+      if (s.kind === "research") {
+        const child = t.nodes[lastChild(S.at - 1)];
+        el.textContent = `${who}: after ${name(child)}'s null-window search, is ${test}` +
+          (s.test ? `: search ${name(child)} again with the full window` : ": no search again");
+      }
+      if (s.kind === "leave") el.textContent = `${who} returns ${inf(n.value_text)}${n.children.length ? "" : " (a leaf: evaluated)"}` +
+        (n.bound === "lower" ? " (a lower bound: the node is worth at least this)" : "") +
+        (n.bound === "upper" ? " (an upper bound: the node is worth at most this)" : "");
       if (s.kind === "cutoff") {
-        const names = s.pruned.map((p) => name(t.nodes[p])).join(", ");
-        el.textContent = `${who} cuts off because ${reason(s.node)}: ${s.pruned.length} move(s) never searched (${names})`;
+        const pruned = s.pruned || [];
+        const names = pruned.map((p) => name(t.nodes[p])).join(", ");
+        el.textContent = `${who} cuts off because ${reason(s.node)}: ` + (pruned.length
+          ? `${pruned.length} move(s) never searched (${names})`
+          : "it was the last move, none is left to prune; it returns at once");
       }
       el.dataset.kind = s.kind;
       el.dataset.label = name(n);
