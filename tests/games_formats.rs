@@ -321,3 +321,62 @@ fn exports_read_back_with_their_crates_position_by_position() {
     assert!(said.contains("checked: 5 games"), "{said}");
     fs::remove_dir_all(&dir).ok();
 }
+
+/// A PGN given where game files are read (`games`, `games export`, `train`)
+/// is refused with the command that imports it, and a failed export leaves
+/// no output file behind.
+#[test]
+fn pgn_text_is_refused_with_the_import_command() {
+    let dir = temp_dir("pgn-refused");
+    let pgn = data_file("fastchess-book.pgn");
+    let runs: [(&str, Vec<String>); 4] = [
+        ("games", vec!["games".into(), path(&pgn).into()]),
+        (
+            "viriformat",
+            vec![
+                "games".into(),
+                "export".into(),
+                "--format".into(),
+                "viriformat".into(),
+                "--out".into(),
+                path(&dir.join("out.vf")).into(),
+                path(&pgn).into(),
+            ],
+        ),
+        (
+            "bulletformat",
+            vec![
+                "games".into(),
+                "export".into(),
+                "--format".into(),
+                "bulletformat".into(),
+                "--out".into(),
+                path(&dir.join("out.bf")).into(),
+                path(&pgn).into(),
+            ],
+        ),
+        (
+            "train",
+            vec![
+                "train".into(),
+                "--data".into(),
+                path(&pgn).into(),
+                "--dir".into(),
+                path(&dir.join("net")).into(),
+                "--epochs".into(),
+                "1".into(),
+            ],
+        ),
+    ];
+    for (what, args) in runs {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = cutoff(&args);
+        let err = text(&o.stderr);
+        assert!(!o.status.success(), "{what}: {err}");
+        assert!(
+            err.contains("is text") && err.contains("cutoff games import --pgn"),
+            "{what}: {err}"
+        );
+    }
+    assert!(!dir.join("out.vf").exists() && !dir.join("out.bf").exists());
+}

@@ -65,8 +65,23 @@ impl Summary {
 }
 
 /// Exports `files` (game files, and for bulletformat 32-byte record files;
-/// plain or `.xz`) to `out`.
+/// plain or `.xz`) to `out`; on an error `out` is removed.
 pub fn run(
+    format: Format,
+    files: &[PathBuf],
+    out: &Path,
+    filter: &Filter,
+) -> Result<Summary, String> {
+    let written = write(format, files, out, filter);
+    if written.is_err() {
+        // A failed export leaves no file that could pass for a finished one.
+        let _ = std::fs::remove_file(out);
+    }
+    written
+}
+
+/// `run`'s work, which may leave a partial file behind on an error.
+fn write(
     format: Format,
     files: &[PathBuf],
     out: &Path,
@@ -113,6 +128,7 @@ pub fn run(
 pub fn read_games(path: &Path) -> Result<Vec<GameRecord>, String> {
     let bytes = super::file::read_bytes(path)?;
     if !super::file::is_game_file(&bytes) {
+        super::file::refuse_text(path, &bytes)?;
         return Err(format!(
             "{} holds 32-byte position records, not games: viriformat stores whole games (bulletformat takes them)",
             path.display()

@@ -64,6 +64,25 @@ pub fn is_game_file(bytes: &[u8]) -> bool {
     bytes.starts_with(MAGIC)
 }
 
+/// For a file that is no game file: an error naming `path` when its start
+/// reads as text (a PGN, say), which neither game files nor 32-byte records
+/// ever do, with the command that turns PGN games into a game file.
+pub fn refuse_text(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let start = &bytes[..bytes.len().min(256)];
+    let text = !start.is_empty()
+        && start
+            .iter()
+            .all(|&b| b.is_ascii_graphic() || b.is_ascii_whitespace());
+    if !text {
+        return Ok(());
+    }
+    Err(format!(
+        "{} is text, not a game file or 32-byte records; PGN games become a game file with `cutoff games import --pgn {} --out FILE`",
+        path.display(),
+        path.display()
+    ))
+}
+
 /// Parses a whole file's bytes. An empty input is an empty file.
 pub fn parse(bytes: &[u8]) -> Parsed {
     let mut out = Parsed::default();

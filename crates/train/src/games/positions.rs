@@ -109,6 +109,7 @@ pub fn load(paths: &[impl AsRef<Path>], filter: &Filter) -> Result<(Vec<Packed>,
             }
             continue;
         }
+        file::refuse_text(path, &bytes)?;
         for (i, chunk) in bytes.chunks_exact(RECORD_SIZE).enumerate() {
             let rec: Packed = chunk.try_into().expect("chunks_exact gives full records");
             unpack(&rec).map_err(|e| format!("{}: record {i}: {e}", path.display()))?;
