@@ -231,6 +231,21 @@ fn requests_over_the_limits_are_refused() {
     let (status, v) = server.post("/api/jobs", json!({"kind": "ablate", "positions": 1000}));
     assert_eq!(status, 400);
     assert!(v["error"].as_str().unwrap().contains("positions"), "{v}");
+    // A negative count gets the range's words, not the JSON parser's.
+    for (kind, field) in [
+        ("ordering", "positions"),
+        ("ordering", "depth"),
+        ("ablate", "depth"),
+    ] {
+        let (status, v) = server.post("/api/jobs", json!({"kind": kind, field: -1}));
+        assert_eq!(status, 400);
+        let error = v["error"].as_str().unwrap();
+        assert!(
+            error.starts_with(&format!("{field} must be 1 to")),
+            "{kind} {field}: {v}"
+        );
+        assert!(error.ends_with("(got -1)"), "{kind} {field}: {v}");
+    }
     // Tic-tac-toe from the empty board is over the tree's node limit.
     let (status, v) = server.post("/api/tree", json!({"game": "tictactoe", "depth": 9}));
     assert_eq!(status, 400);

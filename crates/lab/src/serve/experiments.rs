@@ -24,13 +24,14 @@ pub struct JobRequest {
     /// `compare`, `ordering` or `ablate`.
     kind: String,
     fen: Option<String>,
-    depth: Option<u32>,
+    /// Signed, so that a negative number gets the range's message.
+    depth: Option<i64>,
     eval: Option<String>,
     #[serde(default)]
     published: bool,
     #[serde(default)]
     textbook_only: bool,
-    positions: Option<usize>,
+    positions: Option<i64>,
     seed: Option<u64>,
 }
 
@@ -62,7 +63,7 @@ fn to_json<T: serde::Serialize>(v: &T) -> Json {
 
 fn start_compare(jobs: &Jobs, req: &JobRequest) -> Result<u64, ApiError> {
     let depth = req.depth.unwrap_or(4);
-    check_range("depth", depth.into(), LIMITS.compare_depth.into()).map_err(bad)?;
+    let depth = check_range("depth", depth, LIMITS.compare_depth.into()).map_err(bad)? as u32;
     let fen = req.fen.clone().unwrap_or_else(|| PUBLISHED_FEN.to_string());
     let chess = chess_options_with(req.eval.as_deref(), req.published)?;
     let game = ChessGame::from_fen(&fen, chess).map_err(|e| bad(format!("FEN: {e}")))?;
@@ -133,17 +134,17 @@ fn start_compare(jobs: &Jobs, req: &JobRequest) -> Result<u64, ApiError> {
 
 /// The positions of an ordering or ablation job: one FEN, or the first
 /// `positions` bench positions.
-fn bench(positions: Option<usize>, default: usize, max: usize) -> Result<Vec<String>, ApiError> {
-    let n = positions.unwrap_or(default);
+fn bench(positions: Option<i64>, default: i64, max: usize) -> Result<Vec<String>, ApiError> {
     let all = cutoff_engine::bench::POSITIONS;
     let max = max.min(all.len());
-    check_range("positions", n as u64, max as u64).map_err(bad)?;
+    let n = positions.unwrap_or(default);
+    let n = check_range("positions", n, max as u64).map_err(bad)? as usize;
     Ok(all[..n].iter().map(|s| s.to_string()).collect())
 }
 
 fn start_ordering(jobs: &Jobs, req: &JobRequest) -> Result<u64, ApiError> {
     let depth = req.depth.unwrap_or(3);
-    check_range("depth", depth.into(), LIMITS.ordering_depth.into()).map_err(bad)?;
+    let depth = check_range("depth", depth, LIMITS.ordering_depth.into()).map_err(bad)? as u32;
     let chess = chess_options_with(req.eval.as_deref(), false)?;
     let fens = match &req.fen {
         Some(fen) => {
@@ -188,7 +189,7 @@ fn start_ordering(jobs: &Jobs, req: &JobRequest) -> Result<u64, ApiError> {
 
 fn start_ablate(jobs: &Jobs, req: &JobRequest) -> Result<u64, ApiError> {
     let depth = req.depth.unwrap_or(5);
-    check_range("depth", depth.into(), LIMITS.ablate_depth.into()).map_err(bad)?;
+    let depth = check_range("depth", depth, LIMITS.ablate_depth.into()).map_err(bad)? as u32;
     let fens = match &req.fen {
         Some(fen) => {
             cutoff_engine::board::Position::from_fen(fen, false)

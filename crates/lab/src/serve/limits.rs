@@ -54,11 +54,11 @@ pub const LIMITS: Limits = Limits {
 /// How long a finished job's results stay after the last poll.
 pub const KEEP_FINISHED: Duration = Duration::from_secs(120);
 
-/// A value in 1..=max, or a message naming the field and the limit.
-pub fn check_range(name: &str, value: u64, max: u64) -> Result<(), String> {
-    if (1..=max).contains(&value) {
-        Ok(())
-    } else {
-        Err(format!("{name} must be 1 to {max} (got {value})"))
+/// `value` when it is in 1..=max (negative values too get this message,
+/// never a parser's), or a message naming the field and the limit.
+pub fn check_range(name: &str, value: i64, max: u64) -> Result<u64, String> {
+    match u64::try_from(value) {
+        Ok(v) if (1..=max).contains(&v) => Ok(v),
+        _ => Err(format!("{name} must be 1 to {max} (got {value})")),
     }
 }
