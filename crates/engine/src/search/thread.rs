@@ -62,6 +62,9 @@ pub struct Frame {
     /// Move excluded by a singular-extension verification search.
     pub excluded: Option<Move>,
     pub double_extensions: u32,
+    /// The late move reduction the parent gave the move to this ply (0 if
+    /// none), while the reduced search runs.
+    pub reduction: i32,
 }
 
 impl Default for Frame {
@@ -72,6 +75,7 @@ impl Default for Frame {
             null_move: false,
             excluded: None,
             double_extensions: 0,
+            reduction: 0,
         }
     }
 }
