@@ -207,6 +207,14 @@ impl Histories {
         }
     }
 
+    /// Rewards or punishes a quiet move in the butterfly history only.
+    pub fn update_butterfly(&mut self, (color, threats): (Color, BitBoard), mv: Move, bonus: i32) {
+        gravity(
+            &mut self.butterfly[butterfly_index(color, mv, threats)],
+            bonus,
+        );
+    }
+
     fn update_pawn(&mut self, slot: usize, pt: PieceTo, bonus: i32) {
         gravity(&mut self.pawn[slot * PIECE_TO + pt], bonus);
     }

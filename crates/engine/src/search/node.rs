@@ -21,10 +21,11 @@ use std::sync::atomic::Ordering;
 use super::history::{Cutoff, PieceTo, Tried, learn_cutoff, piece_to};
 use super::movepick::{MovePicker, Stage};
 use super::params::{
-    CURRMOVE_AFTER_MS, EXTENSION_PLY_LIMIT, delta_margin, futility_base, futility_max_depth,
-    futility_per_depth, hindsight_deeper, hindsight_shallower_margin, iir_min_depth, lmp_base,
-    lmp_max_depth, lmp_not_improving_pct, lmr_correction_cp, lmr_cut_node, lmr_deeper_base,
-    lmr_deeper_per_ply, lmr_gives_check, lmr_history_divisor, lmr_killer, lmr_min_depth,
+    CURRMOVE_AFTER_MS, EXTENSION_PLY_LIMIT, delta_margin, eval_history_scale, futility_base,
+    futility_max_depth, futility_per_depth, hindsight_deeper, hindsight_shallower_margin,
+    history_bonus_max, iir_min_depth, improving_four_plies, lmp_base, lmp_max_depth,
+    lmp_not_improving_pct, lmr_correction_cp, lmr_cut_node, lmr_deeper_base, lmr_deeper_per_ply,
+    lmr_gives_check, lmr_history_divisor, lmr_killer, lmr_min_depth, lmr_noisy_history_divisor,
     lmr_noisy_pct, lmr_non_pv, lmr_not_improving, lmr_tt_capture, nmp_base_reduction,
     nmp_depth_divisor, nmp_eval_divisor, nmp_eval_max_reduction, nmp_min_depth, nmp_verify_depth,
     nmp_verify_quarters, probcut_margin, probcut_min_depth, probcut_reduction,
@@ -260,10 +261,8 @@ impl ThreadData {
             node.static_eval,
         );
         self.stack[ply].static_eval = node.static_eval;
-        node.improving = !in_check
-            && ply >= 2
-            && self.stack[ply - 2].static_eval != NO_EVAL
-            && node.static_eval > self.stack[ply - 2].static_eval;
+        node.improving = self.improving(&node);
+        self.learn_from_eval_change(&node);
         self.hindsight(&mut node);
         let depth = node.depth;
         debug_assert!(ply + 1 < MAX_PLY, "a node at ply {ply} searches children");
@@ -392,6 +391,10 @@ impl ThreadData {
                 m.history = self.hist.butterfly(self.pos.side_to_move(), mv, threats)
                     + self.hist.continuation(1, prevs[0], m.piece_to)
                     + self.hist.continuation(2, prevs[1], m.piece_to);
+            } else if lmr_noisy_history_divisor() != 0
+                && let Some(victim) = self.pos.captured(mv)
+            {
+                m.history = self.hist.capture(m.piece_to, victim);
             }
 
             // Step 8b. Extensions: singular (or multi-cut), then check.
@@ -418,6 +421,9 @@ impl ThreadData {
             let nodes_before = self.counters.nodes;
             self.make_move(ply, Some(mv), Some(m.piece_to));
             cx.shared.tt.prefetch(self.pos.key());
+            if m.quiet {
+                self.stack[ply].quiet = Some((mv, threats));
+            }
             m.gives_check = self.pos.in_check();
             if m.gives_check
                 && extension == 0
@@ -540,6 +546,43 @@ impl ThreadData {
             self.store_result(cx, &node, best, best_move);
         }
         best
+    }
+
+    /// Whether the static evaluation rose since this side's previous move
+    /// (two plies back; four if in check then and the option is on).
+    fn improving(&self, node: &Node) -> bool {
+        let (ply, eval) = (node.ply, node.static_eval);
+        if node.in_check || ply < 2 {
+            return false;
+        }
+        let before = self.stack[ply - 2].static_eval;
+        if before != NO_EVAL {
+            return eval > before;
+        }
+        let earlier = if ply >= 4 {
+            self.stack[ply - 4].static_eval
+        } else {
+            NO_EVAL
+        };
+        improving_four_plies() != 0 && earlier != NO_EVAL && eval > earlier
+    }
+
+    /// The opponent's quiet move that led here is judged by what it did to
+    /// the static evaluation: its butterfly history learns the change.
+    fn learn_from_eval_change(&mut self, node: &Node) {
+        let (ply, scale) = (node.ply, eval_history_scale());
+        if scale == 0 || node.is_root() || node.in_check || node.excluded.is_some() {
+            return;
+        }
+        let (parent, quiet) = (self.stack[ply - 1].static_eval, self.stack[ply - 1].quiet);
+        let Some((mv, threats)) = quiet else { return };
+        if parent == NO_EVAL {
+            return;
+        }
+        let max = history_bonus_max();
+        let bonus = (-scale * (node.static_eval + parent)).clamp(-max, max);
+        let opponent = !self.pos.side_to_move();
+        self.hist.update_butterfly((opponent, threats), mv, bonus);
     }
 
     /// Step 5b. Hindsight: the parent reduced the move to this node on its
@@ -956,6 +999,10 @@ fn reduction(base: i32, node: &Node, m: &MoveState, new_depth: i32) -> i32 {
     let mut r = base;
     if !m.quiet {
         r = r * lmr_noisy_pct() / 100;
+        let divisor = lmr_noisy_history_divisor();
+        if divisor != 0 {
+            r -= m.history / divisor;
+        }
     }
     r += (!node.pv) as i32 * lmr_non_pv()
         + node.cut_node as i32 * lmr_cut_node()

@@ -75,6 +75,9 @@ macro_rules! for_each_tunable {
             /// A node reduced by at least 2 plies whose move looks worse by
             /// more than this is searched a ply shallower. 0 turns it off.
             hindsight_shallower_margin: Score = 0, 0, 400, 15;
+            /// With the side in check two plies back (no static evaluation),
+            /// "improving" compares with four plies back (1 on, 0 off).
+            improving_four_plies: i32 = 0, 0, 1, 1;
 
             // --- Move-level pruning (node.rs) ---
 
@@ -123,6 +126,9 @@ macro_rules! for_each_tunable {
             /// moved the static evaluation by at least this many centipawns
             /// (an unsure evaluation). 0 turns it off.
             lmr_correction_cp: Score = 0, 0, 64, 4;
+            /// Capture history worth one ply less reduction of a capture or
+            /// promotion. 0 turns it off.
+            lmr_noisy_history_divisor: i32 = 0, 0, 16384, 500;
             /// Plies added to a quiet move when the hash move is a capture:
             /// the node's best is probably tactical, quiets rarely beat it.
             lmr_tt_capture: i32 = 1, 0, 2, 0.5;
@@ -183,6 +189,11 @@ macro_rules! for_each_tunable {
             /// (piece, square), in the order of quiet moves; 0 turns it off
             /// (neither read nor learned).
             pawn_history_pct: i32 = 0, 0, 200, 10;
+            /// The change in static evaluation across the opponent's quiet
+            /// move, times this, teaches that move's butterfly history (a
+            /// move that made its side look worse is a worse move), bounded
+            /// by `history_bonus_max`. 0 turns it off.
+            eval_history_scale: i32 = 0, 0, 32, 2;
 
             // --- Correction history (correction.rs) ---
 

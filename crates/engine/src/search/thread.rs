@@ -65,6 +65,10 @@ pub struct Frame {
     /// The late move reduction the parent gave the move to this ply (0 if
     /// none), while the reduced search runs.
     pub reduction: i32,
+    /// The quiet move made at this ply and the squares the opponent
+    /// attacked then (its butterfly history's index); `None` after a
+    /// noisy move, a null move and in quiescence.
+    pub quiet: Option<(Move, BitBoard)>,
 }
 
 impl Default for Frame {
@@ -76,6 +80,7 @@ impl Default for Frame {
             excluded: None,
             double_extensions: 0,
             reduction: 0,
+            quiet: None,
         }
     }
 }
@@ -486,6 +491,7 @@ impl ThreadData {
         let frame = &mut self.stack[ply];
         frame.piece_to = piece_to;
         frame.null_move = mv.is_none();
+        frame.quiet = None;
         true
     }
 
