@@ -22,17 +22,17 @@ use super::history::{Cutoff, PieceTo, Tried, learn_cutoff, piece_to};
 use super::movepick::{MovePicker, Stage};
 use super::params::{
     CURRMOVE_AFTER_MS, EXTENSION_PLY_LIMIT, delta_margin, eval_history_scale, futility_base,
-    futility_max_depth, futility_per_depth, hindsight_deeper, hindsight_shallower_margin,
-    history_bonus_max, iir_min_depth, improving_four_plies, lmp_base, lmp_max_depth,
-    lmp_not_improving_pct, lmr_correction_cp, lmr_cut_node, lmr_deeper_base, lmr_deeper_per_ply,
-    lmr_gives_check, lmr_history_divisor, lmr_killer, lmr_min_depth, lmr_noisy_history_divisor,
-    lmr_noisy_pct, lmr_non_pv, lmr_not_improving, lmr_tt_capture, nmp_base_reduction,
-    nmp_depth_divisor, nmp_eval_divisor, nmp_eval_max_reduction, nmp_min_depth, nmp_verify_depth,
-    nmp_verify_quarters, probcut_margin, probcut_min_depth, probcut_reduction,
-    probcut_tt_depth_slack, razor_base, razor_max_depth, razor_per_depth_sq, rfp_correction_pct,
-    rfp_margin as rfp_margin_per_ply, rfp_max_depth, se_depth_divisor, se_double_margin,
-    se_margin_per_depth, se_max_double, se_min_depth, se_negative, se_tt_depth_slack,
-    see_max_depth, see_noisy_margin, see_quiet_margin, tt_eval_depth_slack, tt_replacement,
+    futility_max_depth, futility_per_depth, hindsight_shallower_margin, history_bonus_max,
+    iir_min_depth, improving_four_plies, lmp_base, lmp_max_depth, lmp_not_improving_pct,
+    lmr_cut_node, lmr_deeper_base, lmr_deeper_per_ply, lmr_gives_check, lmr_history_divisor,
+    lmr_killer, lmr_min_depth, lmr_noisy_history_divisor, lmr_noisy_pct, lmr_non_pv,
+    lmr_not_improving, lmr_tt_capture, nmp_base_reduction, nmp_depth_divisor, nmp_eval_divisor,
+    nmp_eval_max_reduction, nmp_min_depth, nmp_verify_depth, nmp_verify_quarters, probcut_margin,
+    probcut_min_depth, probcut_reduction, probcut_tt_depth_slack, razor_base, razor_max_depth,
+    razor_per_depth_sq, rfp_margin as rfp_margin_per_ply, rfp_max_depth, se_depth_divisor,
+    se_double_margin, se_margin_per_depth, se_max_double, se_min_depth, se_negative,
+    se_tt_depth_slack, see_max_depth, see_noisy_margin, see_quiet_margin, tt_eval_depth_slack,
+    tt_replacement,
 };
 use super::score::{
     DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, Score, mated_in, score_from_tt,
@@ -69,9 +69,6 @@ struct Node {
     raw_eval: Score,
     /// `raw_eval` corrected by the correction history.
     static_eval: Score,
-    /// How far the correction moved it, in either direction (0 in check
-    /// and in a singular search).
-    correction: Score,
     /// `static_eval`, or a hash score that bounds it the right way.
     eval: Score,
     tt_entry: Option<TtEntry>,
@@ -102,7 +99,6 @@ impl Node {
             improving: false,
             raw_eval: NO_EVAL,
             static_eval: NO_EVAL,
-            correction: 0,
             eval: NO_EVAL,
             tt_entry: None,
             tt_score: None,
@@ -233,7 +229,6 @@ impl ThreadData {
         } else {
             node.raw_eval = entry.map_or_else(|| self.evaluate(), |e| e.eval);
             node.static_eval = self.corrected(node.raw_eval);
-            node.correction = (node.static_eval - node.raw_eval).abs();
         }
         node.eval = match (entry, node.tt_score) {
             (Some(e), Some(s))
@@ -285,7 +280,7 @@ impl ThreadData {
             if c.reverse_futility
                 && depth <= rfp_max_depth()
                 && eval.abs() < MATE_BOUND
-                && eval - rfp_margin(depth, node.improving, node.correction) >= beta
+                && eval - rfp_margin(depth, node.improving) >= beta
             {
                 return eval;
             }
@@ -586,25 +581,21 @@ impl ThreadData {
     }
 
     /// Step 5b. Hindsight: the parent reduced the move to this node on its
-    /// ordering alone; the static evaluations before and after the move
-    /// now say whether the move mattered more (a ply deeper) or less (a
-    /// ply shallower) than that.
+    /// ordering alone; if the static evaluations before and after the move
+    /// now say it made its side look much worse, this node (likely a
+    /// refutation) is searched a ply shallower still.
     fn hindsight(&self, node: &mut Node) {
         let ply = node.ply;
         if node.is_root() || node.in_check || node.excluded.is_some() {
             return;
         }
         let (prior, parent_eval) = (self.stack[ply].reduction, self.stack[ply - 1].static_eval);
-        if prior == 0 || parent_eval == NO_EVAL {
+        let margin = hindsight_shallower_margin();
+        if margin == 0 || prior < 2 || parent_eval == NO_EVAL || node.depth < 2 {
             return;
         }
         // Above zero: the move made its side's position look worse.
-        let worsened = node.static_eval + parent_eval;
-        if hindsight_deeper() != 0 && prior >= 3 && worsened <= 0 {
-            node.depth += 1;
-        }
-        let margin = hindsight_shallower_margin();
-        if margin != 0 && prior >= 2 && node.depth >= 2 && worsened > margin {
+        if node.static_eval + parent_eval > margin {
             node.depth -= 1;
         }
     }
@@ -961,9 +952,9 @@ fn razor_margin(depth: i32) -> Score {
 }
 
 /// Reverse futility: how far above beta the evaluation must be (a ply
-/// less when improving, more when the evaluation was much corrected).
-fn rfp_margin(depth: i32, improving: bool, correction: Score) -> Score {
-    rfp_margin_per_ply() * (depth - improving as i32) + correction * rfp_correction_pct() / 100
+/// less when improving).
+fn rfp_margin(depth: i32, improving: bool) -> Score {
+    rfp_margin_per_ply() * (depth - improving as i32)
 }
 
 /// Null move: the plies the search after the pass is reduced by, more the
@@ -1008,8 +999,6 @@ fn reduction(base: i32, node: &Node, m: &MoveState, new_depth: i32) -> i32 {
         + node.cut_node as i32 * lmr_cut_node()
         + (!node.improving) as i32 * lmr_not_improving();
     r -= m.gives_check as i32 * lmr_gives_check() + m.killer as i32 * lmr_killer();
-    let unsure = lmr_correction_cp();
-    r -= (unsure != 0 && node.correction >= unsure) as i32;
     if m.quiet {
         r += node.tt_capture as i32 * lmr_tt_capture();
         r -= m.history / lmr_history_divisor();

@@ -61,19 +61,12 @@ macro_rules! for_each_tunable {
             /// shallow bound that missed a threat would keep pruning.
             tt_eval_depth_slack: i32 = 2, 0, 6, 0.5;
 
-            /// Percent of the correction's size (how far the correction
-            /// history moved this node's static evaluation) added to the
-            /// reverse futility margin: a large correction says the
-            /// evaluation is unsure here. 0 turns it off.
-            rfp_correction_pct: i32 = 0, 0, 200, 10;
             /// Hindsight, from the parent's late move reduction and the
             /// change in static evaluation across its move (both sides'
             /// evaluations summed: above zero, the move made its side's
-            /// position look worse). A node reduced by at least 3 plies whose
-            /// move did not look worse is searched a ply deeper (1 on, 0 off).
-            hindsight_deeper: i32 = 0, 0, 1, 1;
-            /// A node reduced by at least 2 plies whose move looks worse by
-            /// more than this is searched a ply shallower. 0 turns it off.
+            /// position look worse): a node reduced by at least 2 plies whose
+            /// move looks worse by more than this is searched a ply
+            /// shallower. 0 turns it off.
             hindsight_shallower_margin: Score = 0, 0, 400, 15;
             /// With the side in check two plies back (no static evaluation),
             /// "improving" compares with four plies back (1 on, 0 off).
@@ -122,10 +115,6 @@ macro_rules! for_each_tunable {
             lmr_not_improving: i32 = 1, 0, 2, 0.5;
             lmr_gives_check: i32 = 1, 0, 2, 0.5;
             lmr_killer: i32 = 1, 0, 2, 0.5;
-            /// A late move is reduced a ply less when the correction history
-            /// moved the static evaluation by at least this many centipawns
-            /// (an unsure evaluation). 0 turns it off.
-            lmr_correction_cp: Score = 0, 0, 64, 4;
             /// Capture history worth one ply less reduction of a capture or
             /// promotion. 0 turns it off.
             lmr_noisy_history_divisor: i32 = 0, 0, 16384, 500;
