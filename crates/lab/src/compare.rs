@@ -320,3 +320,18 @@ pub fn reference(rows: &[Row], depth: u32) -> Option<Reference> {
         lines,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_row_time_is_the_median_with_its_spread() {
+        assert_eq!(summary(&[4.0]), (4.0, None));
+        let (median, spread) = summary(&[9.0, 1.0, 4.0]);
+        assert_eq!(median, 4.0);
+        let spread = spread.expect("three runs");
+        assert_eq!((spread.runs, spread.min_ms, spread.max_ms), (3, 1.0, 9.0));
+        assert_eq!(summary(&[2.0, 1.0, 8.0, 4.0]).0, 3.0);
+    }
+}
