@@ -13,8 +13,9 @@ view's checks (lab_tree_checks.py); a position set in one view is every
 view's, also after a reload; errors clear or mark stale results; the
 progress line's node count only grows; Ordering and Ablation draw charts,
 every column has a tooltip and no chart text leaves its drawing; at 390 px
-no view is wider than the screen. With --screenshots DIR it also saves a
-PNG of each view there (1000 px wide, and 390 px).
+no view is wider than the screen; the practice questions, the published
+numbers beside Compare and Scores (lab_quiz_checks.py). With --screenshots
+DIR it also saves a PNG of each view there (1000 px wide, and 390 px).
 
 Needs Debian's chromium and chromium-driver, and `pip install selenium`.
 Prints 'N passed, M failed' last; exit 1 if a check failed.
@@ -360,7 +361,7 @@ class Checks(TreeChecks, QuizChecks):
         self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
             "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
         try:
-            for view in ("position", "compare", "ordering", "ablation"):
+            for view in ("position", "compare", "scores", "ordering", "ablation"):
                 self.view(view)
                 if view == "position":
                     Select(self.el("#game")).select_by_value("chess")

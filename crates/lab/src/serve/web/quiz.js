@@ -30,6 +30,8 @@
     return n.children.length ? `${name(id)} (${n.max ? "MAX" : "MIN"})` : name(id);
   };
   const pretty = (t) => String(t).replace("+inf", "+∞").replace("-inf", "−∞");
+  // The student's own text, as it goes into the feedback's HTML.
+  const esc = (t) => String(t).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
   // An answer or a trace's text as one spelling: "−∞" and "-inf" alike.
   function norm(text) {
@@ -93,7 +95,7 @@
         const truth = n.value_text.replace(/^[≥≤]\s*/, "");
         const ok = norm(given) === norm(truth);
         const leave = S.leave[q.node];
-        let text = ok ? `Right: ${name(q.node)} returns ${pretty(n.value_text)}` : `Not ${given || "blank"}: ${name(q.node)} returns ${pretty(n.value_text)}`;
+        let text = ok ? `Right: ${name(q.node)} returns ${pretty(n.value_text)}` : `Not ${esc(given) || "blank"}: ${name(q.node)} returns ${pretty(n.value_text)}`;
         text += ` (${stepLink(leave)}).`;
         const decided = S.touches[q.node].find((k) => S.tree.steps[k].kind === "update" && norm(S.tree.steps[k].best_text) === norm(truth));
         if (decided !== undefined) text += ` Its value became ${pretty(truth)} when it took in ${name(childBefore(q.node, decided))}'s value at ${stepLink(decided)}.`;
