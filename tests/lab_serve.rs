@@ -236,6 +236,8 @@ fn requests_over_the_limits_are_refused() {
         ("ordering", "positions"),
         ("ordering", "depth"),
         ("ablate", "depth"),
+        ("compare", "runs"),
+        ("scores", "depth"),
     ] {
         let (status, v) = server.post("/api/jobs", json!({"kind": kind, field: -1}));
         assert_eq!(status, 400);
@@ -246,10 +248,61 @@ fn requests_over_the_limits_are_refused() {
         );
         assert!(error.ends_with("(got -1)"), "{kind} {field}: {v}");
     }
+    let (status, v) = server.post("/api/jobs", json!({"kind": "ordering", "seed": -1}));
+    assert_eq!(status, 400);
+    assert_eq!(v["error"], "seed must be 0 or more (got -1)");
     // Tic-tac-toe from the empty board is over the tree's node limit.
     let (status, v) = server.post("/api/tree", json!({"game": "tictactoe", "depth": 9}));
     assert_eq!(status, 400);
     assert!(v["error"].as_str().unwrap().contains("nodes"), "{v}");
+}
+
+#[test]
+fn published_numbers_beside_compare_and_scores() {
+    let server = Server::start();
+    let id = server.start_job(json!({"kind": "compare", "depth": 3, "published": true,
+        "textbook_only": true, "runs": 3}));
+    let job = server.wait_job(id);
+    assert_eq!(job["state"], "done", "{job}");
+    let rows = job["rows"].as_array().expect("rows");
+    let (minimax, alphabeta) = (&rows[4], &rows[5]);
+    assert_eq!(
+        (&minimax["nodes"], &minimax["published_nodes"]),
+        (&json!(2096), &json!(988))
+    );
+    assert_eq!(minimax["published_swapped"], true);
+    assert_eq!(
+        (&alphabeta["nodes"], &alphabeta["published_nodes"]),
+        (&json!(988), &json!(2096))
+    );
+    assert_eq!(rows[3]["published_swapped"], false);
+    assert_eq!(rows[0]["published_s"], 0.027);
+    for row in rows {
+        let t = &row["timing"];
+        assert_eq!(t["runs"], 3, "{row}");
+        let (lo, mid, hi) = (
+            t["min_ms"].as_f64(),
+            row["time_ms"].as_f64(),
+            t["max_ms"].as_f64(),
+        );
+        assert!(lo <= mid && mid <= hi, "{row}");
+    }
+    let id = server.start_job(json!({"kind": "scores", "depth": 3}));
+    let job = server.wait_job(id);
+    assert_eq!(job["state"], "done", "{job}");
+    let rows = job["rows"].as_array().expect("rows");
+    assert_eq!(rows.len(), 16);
+    assert!(rows.iter().all(|r| r["agrees"] == true), "{job}");
+    let last = &rows[15];
+    assert_eq!(
+        (&last["move"], &last["score_text"], &last["published"]),
+        (&json!("a1a6"), &json!("+M3"), &json!("inf"))
+    );
+    // Another depth, or another position, has no published column.
+    let id = server.start_job(json!({"kind": "scores", "depth": 1, "fen": KIWIPETE}));
+    let job = server.wait_job(id);
+    assert_eq!(job["rows"].as_array().map(Vec::len), Some(48));
+    assert!(job["rows"][0].get("published").is_none(), "{job}");
 }
 
 #[test]

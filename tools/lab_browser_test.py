@@ -13,8 +13,9 @@ view's checks (lab_tree_checks.py); a position set in one view is every
 view's, also after a reload; errors clear or mark stale results; the
 progress line's node count only grows; Ordering and Ablation draw charts,
 every column has a tooltip and no chart text leaves its drawing; at 390 px
-no view is wider than the screen. With --screenshots DIR it also saves a
-PNG of each view there (1000 px wide, and 390 px).
+no view is wider than the screen; the practice questions, the published
+numbers beside Compare and Scores (lab_quiz_checks.py). With --screenshots
+DIR it also saves a PNG of each view there (1000 px wide, and 390 px).
 
 Needs Debian's chromium and chromium-driver, and `pip install selenium`.
 Prints 'N passed, M failed' last; exit 1 if a check failed.
@@ -34,13 +35,14 @@ from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
+from lab_quiz_checks import QuizChecks
 from lab_tree_checks import TreeChecks
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 PUBLISHED = "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1"
 TEXT_TREE = "A:max(B:min(D:3,E:5),C:min(F:2,G:1))"
 WAIT = 120  # seconds; only a hang reaches it
-PREFIX = {"compare": "cmp", "ordering": "ord", "ablation": "abl"}  # of the views' ids
+PREFIX = {"compare": "cmp", "scores": "scr", "ordering": "ord", "ablation": "abl"}  # of the views' ids
 
 
 def start_server(binary):
@@ -68,12 +70,14 @@ def start_browser(chromium, chromedriver):
     return driver
 
 
-class Checks(TreeChecks):
-    def __init__(self, driver, url, binary, shots):
-        self.d, self.url, self.binary, self.shots = driver, url, binary, shots
+class Checks(TreeChecks, QuizChecks):
+    def __init__(self, driver, url, binary, shots, only=None):
+        self.d, self.url, self.binary, self.shots, self.only = driver, url, binary, shots, only
         self.passed, self.failed = 0, 0
 
     def run(self, name, check):
+        if self.only and self.only not in name:
+            return
         try:
             check()
             self.passed += 1
@@ -357,7 +361,7 @@ class Checks(TreeChecks):
         self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
             "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
         try:
-            for view in ("position", "compare", "ordering", "ablation"):
+            for view in ("position", "compare", "scores", "ordering", "ablation"):
                 self.view(view)
                 if view == "position":
                     Select(self.el("#game")).select_by_value("chess")
@@ -407,6 +411,7 @@ def main():
     ap.add_argument("--chromium", default="/usr/bin/chromium")
     ap.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     ap.add_argument("--screenshots", metavar="DIR", help="save lab-<view>.png of each view here")
+    ap.add_argument("--only", metavar="TEXT", help="run only the checks whose name contains TEXT")
     args = ap.parse_args()
     server, url = start_server(args.binary)
     driver = None
@@ -417,20 +422,28 @@ def main():
             print(f"lab_browser_test: cannot start headless Chromium ({args.chromium}, "
                   f"{args.chromedriver}): {type(e).__name__}: {e}")
             sys.exit(1)
-        checks = Checks(driver, url, args.binary, args.screenshots)
+        checks = Checks(driver, url, args.binary, args.screenshots, args.only)
         checks.run("the page loads", checks.loads)
         checks.run("an illegal FEN gets a message", checks.illegal_fen)
         checks.run("a FEN is set and moves are played by clicking", checks.set_fen_and_move)
         checks.run("compare to depth 3 shows the CLI's node counts", checks.compare_matches_cli)
         checks.run("the published position to depth 5 shows the CLI's node counts",
                    checks.published_matches_cli)
+        checks.run("Compare sets the published node counts beside ours", checks.compare_published)
+        checks.run("the Scores view sets Table 1 beside ours", checks.scores_view)
+        checks.run("a refused job is explained in the server's words", checks.api_errors_in_words)
         checks.run("a textbook tree steps in visiting order", checks.tree_steps)
         checks.run("the A..J tree shows the trace's window at every step", checks.tree_windows)
         checks.run("the pseudocode follows each algorithm", checks.tree_pseudocode)
         checks.run("A..J, every algorithm and form: each step is the reference trace's",
                    checks.tree_every_step)
         checks.run("the editor's trees search as `cutoff lab tree` does", checks.editor_matches_cli)
-        checks.run("the quiz checks an answer", checks.quiz)
+        checks.run("quiz, a node's value: hint, wrong, right", checks.quiz_value)
+        checks.run("quiz, the window a node is entered with: hint, wrong, right", checks.quiz_window)
+        checks.run("quiz, the move that causes a cutoff: hint, wrong, right", checks.quiz_cutoff)
+        checks.run("quiz, the leaves never evaluated: hint, wrong, right", checks.quiz_pruned)
+        checks.run("a quiz question hides the counts and locks stepping", checks.quiz_locks_and_hides)
+        checks.run("the quiz ends when the algorithm changes", checks.quiz_ends_on_algorithm_change)
         checks.run("the Tree view fits 390 px", checks.tree_phone)
         checks.run("200 steps through a depth-3 chess tree (time per step printed)", checks.step_time)
         checks.run("tic-tac-toe is played by clicking", checks.tictactoe_click)

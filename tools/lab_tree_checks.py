@@ -1,7 +1,7 @@
 """The Tree view's checks for lab_browser_test.py: the drawn tree, its
 windows against the API's trace, the pseudocode, every step of A..J with
 each algorithm against the independent trace of lab_tree_reference.py, the editor against
-`cutoff lab tree`, the quiz, the phone width and the time per step.
+`cutoff lab tree`, the phone width and the time per step.
 Mixed into its Checks class, whose helpers (view, click, el, fill, wait,
 shot) they use."""
 
@@ -220,26 +220,6 @@ class TreeChecks:
         self.wait(lambda: self.el("#tree-error").text != "")
         assert "byte" in self.el("#tree-error").text
         assert not self.d.find_elements(By.CSS_SELECTOR, "#tree svg")
-
-    def quiz(self):
-        """The quiz: the right leaves (9 and 1 in A..J), then a wrong one."""
-        self.text_tree(AJ_TREE)
-        if not self.el("#ed-box").get_attribute("open"):
-            self.click("#ed-box summary")
-        for answer, correct in ((("9", "1"), "true"), (("3",), "false")):
-            self.click("#ed-quiz")
-            self.wait(lambda: self.el("#ed-quiz").text == "End the quiz")
-            for value in answer:
-                node = self.d.execute_script(
-                    "return [...document.querySelectorAll('#tree g.tn.leaf')].find("
-                    "(g) => g.querySelector('text.val').textContent === arguments[0]).dataset.node",
-                    value)
-                self.click(f'#tree g.tn[data-node="{node}"] .shape')
-            self.click("#quiz-check")
-            self.wait(lambda: self.el("#quiz-result").get_attribute("data-correct") != "")
-            assert self.el("#quiz-result").get_attribute("data-correct") == correct, \
-                self.el("#quiz-result").text
-            self.click("#ed-quiz")
 
     def tree_shot(self, name):
         """The A..J tree just after F's cutoff, the stepper at the top."""

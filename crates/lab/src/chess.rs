@@ -133,6 +133,16 @@ impl ChessGame {
         self
     }
 
+    /// A copy that stops with this game's stop flag but adds nothing to
+    /// its count of moves played (for repeats timed apart from the work).
+    pub fn uncounted(&self) -> Self {
+        let mut copy = self.clone();
+        if let Some(b) = &mut copy.brake {
+            b.played = None;
+        }
+        copy
+    }
+
     /// True once the brake holds: the last search's results are void.
     pub fn braked(&self) -> bool {
         self.brake

@@ -215,6 +215,7 @@ fn run_compare(
         chess: chess_options(c.eval, c.published),
         rule: rule(c.published),
         all,
+        runs: 1,
     };
     let rows = compare::run(&spec)?;
     if all && matches!(c.eval, Eval::Material) {

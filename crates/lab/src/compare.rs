@@ -26,10 +26,22 @@ pub struct Row {
     pub nodes: u64,
     /// Positions evaluated; unknown (null) for the engine.
     pub leaves: Option<u64>,
+    /// Wall time; with [`Spec::runs`] above 1, the median of the runs.
     pub time_ms: f64,
+    /// The repeated runs' spread (textbook rows, when repeated).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timing: Option<Timing>,
     /// Centipawns for the side to move; mate as +-(1000000 - plies).
     pub value: Value,
     pub best_move: Option<String>,
+}
+
+/// Times of one search run several times: the median is the row's time.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Timing {
+    pub runs: usize,
+    pub min_ms: f64,
+    pub max_ms: f64,
 }
 
 /// What to compare.
@@ -41,7 +53,14 @@ pub struct Spec {
     pub rule: Cutoff,
     /// Include the ordered searches and the engine (false: textbook rows only).
     pub all: bool,
+    /// Runs of each textbook search (1: one, as the CLI times it); repeats
+    /// stop early once they have taken [`REPEAT_MS`].
+    pub runs: usize,
 }
+
+/// Time the repeats of one depth's textbook searches may take: enough for
+/// a spread where a search takes milliseconds, nothing where it takes seconds.
+pub const REPEAT_MS: f64 = 300.0;
 
 /// What [`run_observed`] reports while it works.
 pub enum Progress<'a> {
@@ -90,8 +109,9 @@ pub fn run_observed(
             ));
         }
         let minimax_value = mm.0.value;
-        out.push(textbook_row("minimax", depth, &mut game, mm))?;
-        out.push(textbook_row("alphabeta", depth, &mut game, ab))?;
+        let (mm_times, ab_times) = repeat(spec, &game, depth, mm.1, ab.1)?;
+        out.push(textbook_row("minimax", depth, &mut game, mm, &mm_times))?;
+        out.push(textbook_row("alphabeta", depth, &mut game, ab, &ab_times))?;
         if !spec.all {
             continue;
         }
@@ -144,18 +164,69 @@ fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
     (out, started.elapsed().as_secs_f64() * 1000.0)
 }
 
+/// The times of `spec.runs` runs of minimax and alpha-beta at `depth`, the
+/// first given, the others alternated (so a busy moment slows both) on a
+/// copy of `game` that keeps its brake but not its node count (progress
+/// and the budget's estimate count each search once).
+fn repeat(
+    spec: &Spec,
+    game: &ChessGame,
+    depth: u32,
+    mm_ms: f64,
+    ab_ms: f64,
+) -> Result<(Vec<f64>, Vec<f64>), String> {
+    let (mut mm, mut ab) = (vec![mm_ms], vec![ab_ms]);
+    let mut spare = game.uncounted();
+    let mut spent = 0.0;
+    while mm.len() < spec.runs && spent < REPEAT_MS {
+        let (m, t) = timed(|| minimax::search(&mut spare, depth));
+        let (a, u) = timed(|| alphabeta::search(&mut spare, depth, spec.rule));
+        if spare.braked() {
+            return Err(spare.brake_reason().to_string());
+        }
+        debug_assert_eq!(m.value, a.value, "the repeats find the same value");
+        mm.push(t);
+        ab.push(u);
+        spent += t + u;
+    }
+    Ok((mm, ab))
+}
+
+/// The median of `times` (the mean of the middle two for an even count)
+/// and, for more than one, their spread.
+fn summary(times: &[f64]) -> (f64, Option<Timing>) {
+    let mut sorted = times.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let n = sorted.len();
+    debug_assert!(n > 0, "at least the first run");
+    let median = if n % 2 == 1 {
+        sorted[n / 2]
+    } else {
+        (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0
+    };
+    let spread = (n > 1).then(|| Timing {
+        runs: n,
+        min_ms: sorted[0],
+        max_ms: sorted[n - 1],
+    });
+    (median, spread)
+}
+
 fn textbook_row(
     name: &str,
     depth: u32,
     game: &mut ChessGame,
-    (out, ms): (Outcome<cutoff_engine::board::Move>, f64),
+    (out, _): (Outcome<cutoff_engine::board::Move>, f64),
+    times: &[f64],
 ) -> Row {
+    let (time_ms, timing) = summary(times);
     Row {
         algorithm: name.to_string(),
         depth,
         nodes: out.stats.nodes,
         leaves: Some(out.stats.leaves),
-        time_ms: ms,
+        time_ms,
+        timing,
         value: out.value,
         best_move: out.best.map(|m| game.position().uci(m)),
     }
@@ -178,6 +249,7 @@ fn ordered_row(
         nodes: nodes + it.measure.stats.nodes,
         leaves: Some(leaves + it.measure.stats.leaves),
         time_ms: before_ms + ms,
+        timing: None,
         value: it.value,
         best_move: it.best.map(|m| game.position().uci(m)),
     }
@@ -204,6 +276,7 @@ fn engine_row(pos: &Position, depth: u32) -> Row {
         nodes: result.nodes,
         leaves: None,
         time_ms: started.elapsed().as_secs_f64() * 1000.0,
+        timing: None,
         value: engine_value(result.score),
         best_move: result.best.map(|m| pos.uci(m)),
     }
@@ -246,4 +319,19 @@ pub fn reference(rows: &[Row], depth: u32) -> Option<Reference> {
         branching: b,
         lines,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_row_time_is_the_median_with_its_spread() {
+        assert_eq!(summary(&[4.0]), (4.0, None));
+        let (median, spread) = summary(&[9.0, 1.0, 4.0]);
+        assert_eq!(median, 4.0);
+        let spread = spread.expect("three runs");
+        assert_eq!((spread.runs, spread.min_ms, spread.max_ms), (3, 1.0, 9.0));
+        assert_eq!(summary(&[2.0, 1.0, 8.0, 4.0]).0, 3.0);
+    }
 }

@@ -16,6 +16,7 @@ pub mod game;
 pub mod minimax;
 pub mod ordered;
 pub mod ordering;
+pub mod published;
 pub mod pvs;
 pub mod pyorder;
 pub mod rng;

@@ -23,14 +23,29 @@ pub fn run(
     chess: ChessOptions,
     rule: Cutoff,
 ) -> Result<Vec<MoveScore>, String> {
-    let mut game = ChessGame::from_fen(fen, chess)?;
+    run_observed(ChessGame::from_fen(fen, chess)?, depth, rule, |_, _| {})
+}
+
+/// [`run`] on `game` (perhaps with a brake, which ends the run with an
+/// error), telling `report` each move's score with the number of moves.
+pub fn run_observed(
+    mut game: ChessGame,
+    depth: u32,
+    rule: Cutoff,
+    mut report: impl FnMut(&MoveScore, usize),
+) -> Result<Vec<MoveScore>, String> {
+    let moves = game.moves();
     let mut out = Vec::new();
-    for mv in game.moves() {
+    for mv in moves.iter().copied() {
         let name = game.move_name(mv);
         game.play(mv);
         let score = alphabeta::search(&mut game, depth, rule).value;
         game.undo();
+        if game.braked() {
+            return Err(game.brake_reason().to_string());
+        }
         out.push(MoveScore { mv: name, score });
+        report(&out[out.len() - 1], moves.len());
     }
     out.sort_by_key(|s| s.score);
     Ok(out)

@@ -78,6 +78,16 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("web/charts.js"),
     ),
     (
+        "/quiz.js",
+        "text/javascript; charset=utf-8",
+        include_str!("web/quiz.js"),
+    ),
+    (
+        "/quiz.css",
+        "text/css; charset=utf-8",
+        include_str!("web/quiz.css"),
+    ),
+    (
         "/views.css",
         "text/css; charset=utf-8",
         include_str!("web/views.css"),

@@ -1,5 +1,5 @@
-//! The long experiments as jobs: `lab compare`, `lab ordering` and
-//! `lab ablate`, checked first (bad input is a 400 at once, never a failed
+//! The long experiments as jobs: `lab compare`, `lab scores`, `lab
+//! ordering` and `lab ablate`, checked first (bad input is a 400 at once, never a failed
 //! job), then run in a job thread that fills the table row by row.
 
 use std::sync::atomic::Ordering;
@@ -9,8 +9,9 @@ use serde_json::{Value as Json, json};
 
 use crate::alphabeta::Cutoff;
 use crate::chess::ChessGame;
+use crate::game::Game;
 use crate::values::format_value;
-use crate::{PUBLISHED_FEN, ablate, compare, ordering};
+use crate::{PUBLISHED_FEN, ablate, compare, ordering, published, scores};
 
 use super::api::{ApiError, ApiResult, bad, chess_options_with};
 use super::estimate;
@@ -21,7 +22,7 @@ use super::limits::{LIMITS, check_range};
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct JobRequest {
-    /// `compare`, `ordering` or `ablate`.
+    /// `compare`, `scores`, `ordering` or `ablate`.
     kind: String,
     fen: Option<String>,
     /// Signed, so that a negative number gets the range's message.
@@ -32,18 +33,22 @@ pub struct JobRequest {
     #[serde(default)]
     textbook_only: bool,
     positions: Option<i64>,
-    seed: Option<u64>,
+    /// Signed for the same reason; 0 and up.
+    seed: Option<i64>,
+    /// `compare`: runs of each textbook search, for a median time.
+    runs: Option<i64>,
 }
 
 /// Checks the request and starts its job; answers `{"id": N}`.
 pub fn start(jobs: &Jobs, req: JobRequest) -> ApiResult {
     let id = match req.kind.as_str() {
         "compare" => start_compare(jobs, &req)?,
+        "scores" => start_scores(jobs, &req)?,
         "ordering" => start_ordering(jobs, &req)?,
         "ablate" => start_ablate(jobs, &req)?,
         other => {
             return Err(bad(format!(
-                "unknown job kind '{other}' (compare, ordering or ablate)"
+                "unknown job kind '{other}' (compare, scores, ordering or ablate)"
             )));
         }
     };
@@ -67,6 +72,9 @@ fn start_compare(jobs: &Jobs, req: &JobRequest) -> Result<u64, ApiError> {
     let fen = req.fen.clone().unwrap_or_else(|| PUBLISHED_FEN.to_string());
     let chess = chess_options_with(req.eval.as_deref(), req.published)?;
     let game = ChessGame::from_fen(&fen, chess).map_err(|e| bad(format!("FEN: {e}")))?;
+    let runs = check_range("runs", req.runs.unwrap_or(1), LIMITS.compare_runs as u64)
+        .map_err(bad)? as usize;
+    let on_published = fen == PUBLISHED_FEN;
     let spec = compare::Spec {
         fen,
         depth,
@@ -77,6 +85,7 @@ fn start_compare(jobs: &Jobs, req: &JobRequest) -> Result<u64, ApiError> {
             Cutoff::Textbook
         },
         all: !req.textbook_only,
+        runs,
     };
     let per_depth = if spec.all { 5 } else { 2 };
     let total = per_depth * depth as usize;
@@ -119,6 +128,9 @@ fn start_compare(jobs: &Jobs, req: &JobRequest) -> Result<u64, ApiError> {
                 let reference = compare::reference(&rows, spec.depth);
                 let mut json = to_json(row);
                 json["value_text"] = json!(format_value(row.value));
+                if on_published {
+                    with_published(&mut json, row);
+                }
                 h.update(|s| {
                     s.rows.push(json);
                     s.done = rows.len();
@@ -130,6 +142,71 @@ fn start_compare(jobs: &Jobs, req: &JobRequest) -> Result<u64, ApiError> {
         .map(|_| ())
     };
     jobs.start("compare", total, budget, work).map_err(busy)
+}
+
+/// The published comparison's node count and time for a row of its
+/// position: `published_nodes`, `published_swapped` (the number printed
+/// in the other algorithm's row) and `published_s`.
+fn with_published(json: &mut Json, row: &compare::Row) {
+    if let Some((nodes, swapped)) = published::nodes(&row.algorithm, row.depth, row.nodes) {
+        json["published_nodes"] = json!(nodes);
+        json["published_swapped"] = json!(swapped);
+    }
+    let seconds = published::SECONDS.iter().find(|s| s.0 == row.depth);
+    if let Some(&(_, minimax, alphabeta)) = seconds {
+        match row.algorithm.as_str() {
+            "minimax" => json["published_s"] = json!(minimax),
+            "alphabeta" => json["published_s"] = json!(alphabeta),
+            _ => {}
+        }
+    }
+}
+
+/// `lab scores` as a job: each root move's score as it is found, the rows
+/// sorted worst to best; on the published position at its depth, each
+/// row also carries the published score (`published`, as printed) and
+/// whether ours agrees (`agrees`).
+fn start_scores(jobs: &Jobs, req: &JobRequest) -> Result<u64, ApiError> {
+    let depth = req.depth.unwrap_or(published::SCORES_DEPTH.into());
+    let depth = check_range("depth", depth, LIMITS.scores_depth.into()).map_err(bad)? as u32;
+    let fen = req.fen.clone().unwrap_or_else(|| PUBLISHED_FEN.to_string());
+    let chess = chess_options_with(req.eval.as_deref(), req.published)?;
+    let mut game = ChessGame::from_fen(&fen, chess).map_err(|e| bad(format!("FEN: {e}")))?;
+    let total = game.moves().len();
+    let compared = fen == PUBLISHED_FEN && depth == published::SCORES_DEPTH;
+    let rule = if req.published {
+        Cutoff::Strict
+    } else {
+        Cutoff::Textbook
+    };
+    let budget = LIMITS.node_budget;
+    let work = move |h: &Handle| {
+        let game = game.with_brake(h.stop_flag(), budget).counting(h.nodes());
+        let mut found: Vec<scores::MoveScore> = Vec::new();
+        scores::run_observed(game, depth, rule, |row, _| {
+            found.push(row.clone());
+            found.sort_by_key(|s| s.score);
+            let rows: Vec<Json> = found.iter().map(|s| score_json(s, compared)).collect();
+            let done = rows.len();
+            h.update(|s| {
+                s.rows = rows;
+                s.done = done;
+                s.progress = format!("{done} of {total} root moves");
+            });
+        })
+        .map(|_| ())
+    };
+    jobs.start("scores", total, budget, work).map_err(busy)
+}
+
+fn score_json(s: &scores::MoveScore, compared: bool) -> Json {
+    let mut json = to_json(s);
+    json["score_text"] = json!(format_value(s.score));
+    if let Some((text, agrees)) = compared.then(|| published::score(&s.mv, s.score)).flatten() {
+        json["published"] = json!(text);
+        json["agrees"] = json!(agrees);
+    }
+    json
 }
 
 /// The positions of an ordering or ablation job: one FEN, or the first
@@ -153,7 +230,10 @@ fn start_ordering(jobs: &Jobs, req: &JobRequest) -> Result<u64, ApiError> {
         }
         None => bench(req.positions, 4, LIMITS.ordering_positions)?,
     };
-    let seed = req.seed.unwrap_or(1);
+    let seed = match req.seed.unwrap_or(1) {
+        s if s >= 0 => s as u64,
+        s => return Err(bad(format!("seed must be 0 or more (got {s})"))),
+    };
     let total = fens.len();
     let work = move |h: &Handle| {
         let stop = h.stop_flag();

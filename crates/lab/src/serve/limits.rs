@@ -10,6 +10,10 @@ use serde::Serialize;
 pub struct Limits {
     /// `compare`: depths 1..=this.
     pub compare_depth: u32,
+    /// `compare`: runs of each textbook search for its timing, 1..=this.
+    pub compare_runs: usize,
+    /// `scores`: plies below each root move, 1..=this.
+    pub scores_depth: u32,
     /// `ordering`: depths 1..=this, and at most this many bench positions.
     pub ordering_depth: u32,
     pub ordering_positions: usize,
@@ -36,6 +40,8 @@ pub struct Limits {
 
 pub const LIMITS: Limits = Limits {
     compare_depth: 6,
+    compare_runs: 9,
+    scores_depth: 5,
     ordering_depth: 5,
     ordering_positions: 12,
     ablate_depth: 10,

@@ -1,6 +1,8 @@
 // The Compare view: `lab compare` as a job, its table filled row by row,
 // and nodes against depth on a log scale with the textbook's b^(d/2) and
-// b^(3d/4) lines (computed by the server).
+// b^(3d/4) lines (computed by the server); on the published position, the
+// paper's node counts and times beside ours. The Scores view: `lab scores`
+// as a job, beside the paper's Table 1 (the server marks agreement).
 "use strict";
 
 (function () {
@@ -13,16 +15,43 @@
     { title: "depth", get: (r) => String(r.depth), help: "plies searched below the root" },
     { title: "nodes", get: (r) => Lab.fmtInt(r.nodes), cls: "nodes", help: "positions visited, the root included (+tt+id: all iterations summed)" },
     { title: "leaves", get: (r) => Lab.fmtInt(r.leaves), cls: "leaves", help: "positions evaluated (not counted for the engine)" },
-    { title: "time ms", get: (r) => Lab.fmtFixed(r.time_ms, 2), help: "wall time of this search, in milliseconds" },
+    { title: "time ms", get: (r) => Lab.fmtFixed(r.time_ms, 2), cls: "time",
+      help: "wall time of this search in milliseconds: the median of the runs where repeated (minimax and alphabeta), else one run" },
+    { title: "min–max ms", get: spread, cls: "spread",
+      help: "the fastest and slowest of the repeated runs, and how many (repeats stop after 0.3 s); one run: no spread" },
     { title: "value", get: (r) => r.value_text, help: "centipawns for the side to move at the root; +M3 mates in 3 plies" },
     { title: "best", get: (r) => r.best_move || "-", cls: "text", help: "the best move found, in UCI notation" },
   ];
 
+  function spread(r) {
+    const t = r.timing;
+    return t ? `${Lab.fmtFixed(t.min_ms, 2)}–${Lab.fmtFixed(t.max_ms, 2)} (${t.runs} runs)` : "-";
+  }
+
+  // The paper's count: ✓ where ours is the same, ⇄ where it is printed in
+  // the other algorithm's row (its depth-3 swap).
+  function publishedNodes(r) {
+    if (r.published_nodes === undefined) return "";
+    const mark = r.published_swapped ? " ⇄" : r.published_nodes === r.nodes ? " ✓" : "";
+    return Lab.fmtInt(r.published_nodes) + mark;
+  }
+
+  const PUBLISHED = [
+    { title: "published nodes", get: publishedNodes, cls: "published",
+      help: "the paper's count for this algorithm and depth: ✓ the same as ours; ⇄ printed in the other algorithm's row (the swap, see the note below)" },
+    { title: "published s", get: (r) => (r.published_s === undefined ? "" : String(r.published_s)),
+      help: "the paper's running time in seconds (one run, in Python, on its machine)" },
+  ];
+
   function render(status) {
-    Lab.table(Lab.$("cmp-table"), COLUMNS, status.rows, (r) => ({
+    const published = status.rows.some((r) => r.published_nodes !== undefined);
+    const columns = published ? [...COLUMNS.slice(0, 3), PUBLISHED[0], ...COLUMNS.slice(3, 6), PUBLISHED[1], ...COLUMNS.slice(6)] : COLUMNS;
+    Lab.table(Lab.$("cmp-table"), columns, status.rows, (r) => ({
       "data-algorithm": r.algorithm,
       "data-depth": String(r.depth),
     }));
+    Lab.$("cmp-published-note").hidden = !published;
+    Lab.$("cmp-timing-note").hidden = !status.rows.length;
     const reference = status.extra && status.extra.reference;
     Lab.$("cmp-chart").textContent = "";
     if (status.rows.length) Lab.$("cmp-chart").append(chart(status.rows, reference));
@@ -92,8 +121,43 @@
           eval: Lab.$("cmp-eval").value,
           published: Lab.$("cmp-published-rules").checked,
           textbook_only: Lab.$("cmp-textbook").checked,
+          runs: Number(Lab.$("cmp-runs").value),
         }),
         render,
+      });
+    },
+  };
+
+  const SCORES = [
+    { title: "move", get: (r) => r.move, cls: "text", help: "the root move, in UCI notation" },
+    { title: "score", get: (r) => r.score_text, cls: "score",
+      help: "alpha-beta's value of the position after the move, searched this many plies below it, for the side to move at the root (+M3: mate in 3 plies; +inf: the published rules' flat mate)" },
+    { title: "published", get: (r) => (r.published === undefined ? "" : r.published), cls: "published",
+      help: "the paper's Table 1 score for this move (Inf: a forced mate)" },
+    { title: "agrees", get: (r) => (r.agrees === undefined ? "" : r.agrees ? "✓" : "✗"), cls: "agrees",
+      help: "✓: our score is the published one (any mate counts as its Inf)" },
+  ];
+
+  Lab.views.scores = {
+    init() {
+      Lab.depthOptions("scr-depth", Lab.limits.scores_depth, 3);
+      Lab.jobView({
+        run: "scr-run", cancel: "scr-cancel", progress: "scr-progress", status: "scr-status", error: "scr-error",
+        results: "scr-results",
+        request: () => ({
+          kind: "scores",
+          fen: Lab.current.fen,
+          depth: Number(Lab.$("scr-depth").value),
+          published: Lab.$("scr-published-rules").checked,
+        }),
+        render: (s) => {
+          const compared = s.rows.some((r) => r.published !== undefined);
+          Lab.table(Lab.$("scr-table"), compared ? SCORES : SCORES.slice(0, 2), s.rows, (r) => ({ "data-move": r.move }));
+          const agree = s.rows.filter((r) => r.agrees).length;
+          Lab.$("scr-summary").textContent = compared && s.state === "done"
+            ? `${agree} of ${s.rows.length} moves score as published.` : "";
+          Lab.$("scr-published-note").hidden = !compared;
+        },
       });
     },
   };

@@ -1,11 +1,12 @@
 // Trees of one's own in the Tree view: a random tree from a seed, leaf
-// values edited by clicking, best-first ordering, and a quiz. Every tree is
-// written as tree text and searched by the server, as `cutoff lab tree
-// --tree TEXT` would search it; this file never computes a value.
+// values edited by clicking, and best-first ordering (the practice
+// questions are quiz.js's). Every tree is written as tree text and
+// searched by the server, as `cutoff lab tree --tree TEXT` would search
+// it; this file never computes a value.
 "use strict";
 
 (function () {
-  const E = { selected: -1, unordered: null, quiz: false };
+  const E = { selected: -1, unordered: null };
   const T = () => TreeView.S.tree;
 
   // A small seeded generator (mulberry32): the same seed, the same tree.
@@ -64,7 +65,6 @@
     E.selected = -1;
     Lab.$("ed-leaf").hidden = true;
     await Lab.treeBuild({ game: "text", text });
-    setQuiz(false);
   }
 
   // Best first: children sorted by the minimax values the server returns
@@ -95,15 +95,6 @@
     if (!t || !t.text_tree) return false;
     const n = t.nodes[id];
     if (n.children.length || n.leaf_value === undefined) return false;
-    if (E.quiz) {
-      const q = TreeView.S.quiz;
-      if (q.has(id)) q.delete(id);
-      else q.add(id);
-      TreeView.S.verdict = null;
-      Lab.$("quiz-result").textContent = "";
-      TreeView.refresh();
-      return true;
-    }
     E.selected = id;
     Lab.$("ed-leaf").hidden = false;
     Lab.$("ed-leaf-name").textContent = n.label || `leaf ${n.leaf_value}`;
@@ -120,56 +111,15 @@
     search(textOf(t, new Map([[E.selected, v]])), false);
   }
 
-  function setQuiz(on) {
-    E.quiz = on && !!T();
-    TreeView.S.quiz = E.quiz ? new Set() : null;
-    TreeView.S.verdict = null;
-    Lab.$("quiz-result").textContent = "";
-    Lab.$("quiz-result").dataset.correct = "";
-    Lab.$("ed-quiz").textContent = E.quiz ? "End the quiz" : "Quiz";
-    Lab.$("quiz-check").hidden = !E.quiz;
-    Lab.$("quiz-hint").hidden = !E.quiz;
-    TreeView.setShowAll(E.quiz);
-    if (E.quiz) TreeView.go(0);
-    TreeView.refresh();
-  }
-
-  // Right: a guessed leaf the search never evaluates; wrong: a guessed leaf
-  // it evaluates; missed: a leaf never evaluated that was not guessed.
-  function check() {
-    const t = T();
-    if (!E.quiz || !t) return;
-    const verdict = new Map();
-    let right = 0, wrong = 0, missed = 0;
-    t.nodes.forEach((n, id) => {
-      if (n.children.length || n.leaf_value === undefined || n.same_as !== undefined) return;
-      const guessed = TreeView.S.quiz.has(id);
-      if (guessed && n.pruned) verdict.set(id, "right"), right++;
-      else if (guessed) verdict.set(id, "wrong"), wrong++;
-      else if (n.pruned) verdict.set(id, "missed"), missed++;
-    });
-    TreeView.S.verdict = verdict;
-    const ok = wrong === 0 && missed === 0;
-    const el = Lab.$("quiz-result");
-    el.dataset.correct = String(ok);
-    el.textContent = ok ? `Right: these ${right} leaves are never evaluated.`
-      : `${right} right, ${wrong} evaluated after all (red), ${missed} never evaluated but not chosen (dashed). Step through the search to see why.`;
-    TreeView.setShowAll(true);
-    TreeView.go(Infinity);
-    TreeView.refresh();
-  }
-
   function panel() {
     const box = Lab.$("tree-editor");
-    box.innerHTML = `<details id="ed-box"><summary>Trees of your own: editor, random trees, best-first ordering, quiz</summary>
+    box.innerHTML = `<details id="ed-box"><summary>Trees of your own: editor, random trees, best-first ordering</summary>
       <div class="controls">
         <label>Branching <input id="ed-branching" type="number" min="2" max="4" value="2"></label>
         <label>Depth <input id="ed-depth" type="number" min="1" max="5" value="3"></label>
         <label>Seed <input id="ed-seed" type="number" min="0" value="1"></label>
         <button id="ed-random">Random tree</button>
         <label><input type="checkbox" id="ed-best"> best-first ordering</label>
-        <button id="ed-quiz">Quiz</button>
-        <button id="quiz-check" hidden>Check</button>
       </div>
       <div class="controls">
         <label class="wide">Tree text <input id="ed-text" size="60" spellcheck="false"></label>
@@ -177,8 +127,6 @@
       </div>
       <div id="ed-leaf" class="controls" hidden>Leaf <b id="ed-leaf-name"></b>:
         <input id="ed-value" type="number"> <button id="ed-set">Set</button></div>
-      <p id="quiz-hint" class="hint" hidden>Click the leaves you think alpha-beta never evaluates, then Check.</p>
-      <div id="quiz-result" class="quiz-result"></div>
       <p class="hint">Click a leaf to change its value. The same text gives the same search
         with <code>cutoff lab tree --tree TEXT --out tree.svg</code>.</p></details>`;
     const on = (id, f) => Lab.$(id).addEventListener("click", f);
@@ -190,8 +138,6 @@
     on("ed-set", setValue);
     Lab.$("ed-value").addEventListener("keydown", (e) => e.key === "Enter" && setValue());
     Lab.$("ed-best").addEventListener("change", (e) => bestFirst(e.target.checked));
-    on("ed-quiz", () => setQuiz(!E.quiz));
-    on("quiz-check", check);
     TreeView.S.onNodeClick = leafClicked;
   }
 
@@ -200,5 +146,6 @@
     return Number.isFinite(n) ? Math.max(lo, Math.min(hi, n)) : lo;
   }
 
+  Lab.randomTreeText = randomText;
   window.addEventListener("DOMContentLoaded", panel);
 })();

@@ -9,7 +9,7 @@ const TreeView = (function () {
     tree: null, at: 0, algo: "failsoft", draw: null, collapsed: new Set(), levels: 0,
     enter: [], leave: [], cut: [], cutAt: [], cutText: [], touches: [], entered: [], enteredBy: [],
     canon: [], visits: [],
-    timer: null, holder: -1, onNodeClick: null, showAll: false,
+    timer: null, holder: -1, onNodeClick: null, onLoad: null, locked: false, showAll: false,
   };
 
   const inf = (t) => t.replace("+inf", "+∞").replace("-inf", "−∞");
@@ -152,6 +152,7 @@ const TreeView = (function () {
     Pseudocode.render(Lab.$("pseudo"), algo, t);
     S.at = 0;
     redraw();
+    if (S.onLoad) S.onLoad(t, algo);
   }
 
   // Lays the tree out again and rebuilds the drawing (after a collapse).
@@ -187,8 +188,9 @@ const TreeView = (function () {
     return out;
   }
 
+  // The quiz locks stepping while a question is open (S.locked).
   function go(k) {
-    if (!S.tree) return;
+    if (!S.tree || S.locked) return;
     const to = Math.max(0, Math.min(S.tree.steps.length, k));
     const from = S.at;
     if (to === from) return after();
@@ -309,7 +311,7 @@ const TreeView = (function () {
   }
 
   function playPause() {
-    if (S.timer || !S.tree) return stop();
+    if (S.timer || !S.tree || S.locked) return stop();
     if (S.at === S.tree.steps.length) go(0);
     Lab.$("step-play").textContent = "Pause";
     const delay = 1000 / Number(Lab.$("step-speed").value);
