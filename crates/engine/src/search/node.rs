@@ -26,13 +26,13 @@ use super::params::{
     iir_min_depth, improving_four_plies, lmp_base, lmp_max_depth, lmp_not_improving_pct,
     lmr_cut_node, lmr_deeper_base, lmr_deeper_per_ply, lmr_gives_check, lmr_history_divisor,
     lmr_killer, lmr_min_depth, lmr_noisy_history_divisor, lmr_noisy_pct, lmr_non_pv,
-    lmr_not_improving, lmr_tt_capture, nmp_base_reduction, nmp_depth_divisor, nmp_eval_divisor,
-    nmp_eval_max_reduction, nmp_min_depth, nmp_verify_depth, nmp_verify_quarters, probcut_margin,
-    probcut_min_depth, probcut_reduction, probcut_tt_depth_slack, razor_base, razor_max_depth,
-    razor_per_depth_sq, rfp_margin as rfp_margin_per_ply, rfp_max_depth, se_depth_divisor,
-    se_double_margin, se_margin_per_depth, se_max_double, se_min_depth, se_negative,
-    se_tt_depth_slack, see_max_depth, see_noisy_margin, see_quiet_margin, tt_eval_depth_slack,
-    tt_replacement,
+    lmr_not_improving, lmr_refuted_moves, lmr_tt_capture, nmp_base_reduction, nmp_depth_divisor,
+    nmp_eval_divisor, nmp_eval_max_reduction, nmp_min_depth, nmp_verify_depth, nmp_verify_quarters,
+    probcut_margin, probcut_min_depth, probcut_reduction, probcut_tt_depth_slack, razor_base,
+    razor_max_depth, razor_per_depth_sq, rfp_margin as rfp_margin_per_ply, rfp_max_depth,
+    se_depth_divisor, se_double_margin, se_margin_per_depth, se_max_double, se_min_depth,
+    se_negative, se_tt_depth_slack, see_max_depth, see_noisy_margin, see_quiet_margin,
+    tt_eval_depth_slack, tt_replacement,
 };
 use super::score::{
     DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, Score, mated_in, score_from_tt,
@@ -135,6 +135,8 @@ struct MoveState {
     killer: bool,
     /// Known only once the move is made.
     gives_check: bool,
+    /// The node's moves refuted by a cutoff in their child so far.
+    refuted: u32,
 }
 
 impl ThreadData {
@@ -262,6 +264,7 @@ impl ThreadData {
         let depth = node.depth;
         debug_assert!(ply + 1 < MAX_PLY, "a node at ply {ply} searches children");
         self.hist.clear_killers(ply + 1);
+        self.stack[ply + 1].cutoffs = 0;
         self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
 
         // Step 6. Node pruning (non-PV, not in check, not in a singular
@@ -440,6 +443,7 @@ impl ThreadData {
             } else {
                 let r = if c.lmr {
                     let base = self.lmr.get(depth, move_count);
+                    m.refuted = self.stack[ply + 1].cutoffs;
                     reduction(base, &node, &m, new_depth)
                 } else {
                     0
@@ -475,6 +479,7 @@ impl ThreadData {
                         self.pv.update(ply, mv);
                     }
                     if score >= node.beta {
+                        self.stack[ply].cutoffs += 1;
                         break;
                     }
                     node.alpha = score;
@@ -708,6 +713,7 @@ impl ThreadData {
             history: 0,
             killer: false,
             gives_check: false,
+            refuted: 0,
         }
     }
 
@@ -999,6 +1005,8 @@ fn reduction(base: i32, node: &Node, m: &MoveState, new_depth: i32) -> i32 {
         + node.cut_node as i32 * lmr_cut_node()
         + (!node.improving) as i32 * lmr_not_improving();
     r -= m.gives_check as i32 * lmr_gives_check() + m.killer as i32 * lmr_killer();
+    let refuted = lmr_refuted_moves();
+    r += (refuted != 0 && m.refuted > refuted) as i32;
     if m.quiet {
         r += node.tt_capture as i32 * lmr_tt_capture();
         r -= m.history / lmr_history_divisor();

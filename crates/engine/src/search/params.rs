@@ -118,6 +118,11 @@ macro_rules! for_each_tunable {
             /// Capture history worth one ply less reduction of a capture or
             /// promotion. 0 turns it off.
             lmr_noisy_history_divisor: i32 = 0, 0, 16384, 500;
+            /// A ply more for a late move once more than this many of the
+            /// node's moves were refuted by a cutoff in their child (a node
+            /// whose moves keep failing is probably failing low). 0 turns
+            /// it off.
+            lmr_refuted_moves: u32 = 0, 0, 8, 1;
             /// Plies added to a quiet move when the hash move is a capture:
             /// the node's best is probably tactical, quiets rarely beat it.
             lmr_tt_capture: i32 = 1, 0, 2, 0.5;

@@ -69,6 +69,9 @@ pub struct Frame {
     /// attacked then (its butterfly history's index); `None` after a
     /// noisy move, a null move and in quiescence.
     pub quiet: Option<(Move, BitBoard)>,
+    /// Beta cutoffs in the move loops of this ply's nodes since the node a
+    /// ply up began: how many of its moves were refuted so far.
+    pub cutoffs: u32,
 }
 
 impl Default for Frame {
@@ -81,6 +84,7 @@ impl Default for Frame {
             double_extensions: 0,
             reduction: 0,
             quiet: None,
+            cutoffs: 0,
         }
     }
 }
