@@ -273,6 +273,7 @@ class TreeChecks:
     def step_time(self):
         """Steps 200 times through the start position's depth-3 tree and prints the milliseconds per step."""
         self.view("position")
+        Select(self.el("#game")).select_by_value("chess")
         self.click("#fen-start")
         self.wait(lambda: "20 legal moves" in self.el("#pos-info").text)
         self.view("tree")
