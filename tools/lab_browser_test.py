@@ -10,7 +10,8 @@ undoes a step; A..J stepped with every algorithm and cutoff test matches
 an independent trace (lab_tree_reference.py) at every step; a tic-tac-toe
 move is played by clicking; the drawn Tree
 view's checks (lab_tree_checks.py); a position set in one view is every
-view's, also after a reload; errors clear or mark stale results; the
+view's, also after a reload; the Tree view's link, reload, export,
+slider, jumps, keys and sizes (lab_tree_share_checks.py); errors clear or mark stale results; the
 progress line's node count only grows; Ordering and Ablation draw charts,
 every column has a tooltip and no chart text leaves its drawing; at 390 px
 no view is wider than the screen; the practice questions, the published
@@ -37,6 +38,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from lab_quiz_checks import QuizChecks
 from lab_tree_checks import TreeChecks
+from lab_tree_share_checks import TreeShareChecks
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 PUBLISHED = "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1"
@@ -70,13 +72,14 @@ def start_browser(chromium, chromedriver):
     return driver
 
 
-class Checks(TreeChecks, QuizChecks):
-    def __init__(self, driver, url, binary, shots, only=None):
-        self.d, self.url, self.binary, self.shots, self.only = driver, url, binary, shots, only
+class Checks(TreeChecks, TreeShareChecks, QuizChecks):
+    def __init__(self, driver, url, binary, shots, new_browser, only):
+        self.d, self.url, self.binary, self.shots = driver, url, binary, shots
+        self.new_browser, self.only = new_browser, only
         self.passed, self.failed = 0, 0
 
     def run(self, name, check):
-        if self.only and self.only not in name:
+        if self.only and not any(word in name for word in self.only):
             return
         try:
             check()
@@ -411,7 +414,8 @@ def main():
     ap.add_argument("--chromium", default="/usr/bin/chromium")
     ap.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     ap.add_argument("--screenshots", metavar="DIR", help="save lab-<view>.png of each view here")
-    ap.add_argument("--only", metavar="TEXT", help="run only the checks whose name contains TEXT")
+    ap.add_argument("--only", metavar="WORD", action="append",
+                    help="run only the checks whose name holds WORD (repeatable)")
     args = ap.parse_args()
     server, url = start_server(args.binary)
     driver = None
@@ -422,7 +426,8 @@ def main():
             print(f"lab_browser_test: cannot start headless Chromium ({args.chromium}, "
                   f"{args.chromedriver}): {type(e).__name__}: {e}")
             sys.exit(1)
-        checks = Checks(driver, url, args.binary, args.screenshots, args.only)
+        checks = Checks(driver, url, args.binary, args.screenshots,
+                        lambda: start_browser(args.chromium, args.chromedriver), args.only)
         checks.run("the page loads", checks.loads)
         checks.run("an illegal FEN gets a message", checks.illegal_fen)
         checks.run("a FEN is set and moves are played by clicking", checks.set_fen_and_move)
@@ -445,6 +450,18 @@ def main():
         checks.run("a quiz question hides the counts and locks stepping", checks.quiz_locks_and_hides)
         checks.run("the quiz ends when the algorithm changes", checks.quiz_ends_on_algorithm_change)
         checks.run("the Tree view fits 390 px", checks.tree_phone)
+        checks.run("tree: a fresh Tree view opens on A..J, drawn", checks.opens_on_textbook)
+        checks.run("tree: a link opens its tree, algorithm and step in a fresh browser",
+                   checks.link_opens_state)
+        checks.run("tree: a reload keeps the tree, the algorithm and the step", checks.reload_keeps_state)
+        checks.run("tree: the slider and the jumps land on the trace's steps", checks.slider_and_jumps)
+        checks.run("tree: keys reach only the control they are aimed at", checks.keys_aimed)
+        checks.run("tree: an edit keeps the step, a new tree at the end stays at the end",
+                   checks.edit_keeps_step)
+        checks.run("tree: the PNG and SVG exports are the drawing", checks.png_export)
+        checks.run("tree: a 3x3x3 tree at 1280 px, whole, labels of 12 px", checks.readable_1280)
+        checks.run("tree: at 390 px the tree on the first screen, the pseudocode a tap away",
+                   checks.phone_tree)
         checks.run("200 steps through a depth-3 chess tree (time per step printed)", checks.step_time)
         checks.run("tic-tac-toe is played by clicking", checks.tictactoe_click)
         checks.run("a position set in one view is every view's", checks.shared_position)

@@ -216,7 +216,7 @@ class TreeChecks:
         assert shown == self.cli_tree(ordered), (shown, ordered)
         # Bad text: a message and no drawing left behind.
         self.fill("#ed-text", "max(1,")
-        self.click("#ed-search")
+        self.click("#tree-build")
         self.wait(lambda: self.el("#tree-error").text != "")
         assert "byte" in self.el("#tree-error").text
         assert not self.d.find_elements(By.CSS_SELECTOR, "#tree svg")
@@ -257,6 +257,7 @@ class TreeChecks:
         self.click("#fen-start")
         self.wait(lambda: "20 legal moves" in self.el("#pos-info").text)
         self.view("tree")
+        Select(self.el("#tree-game")).select_by_value("chess")
         Select(self.el("#tree-algo")).select_by_value("failsoft")
         self.fill("#tree-depth", "3")
         self.d.execute_script("document.getElementById('tree-summary').textContent = ''")

@@ -63,6 +63,16 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("web/tree-app.js"),
     ),
     (
+        "/tree-share.js",
+        "text/javascript; charset=utf-8",
+        include_str!("web/tree-share.js"),
+    ),
+    (
+        "/tree.css",
+        "text/css; charset=utf-8",
+        include_str!("web/tree.css"),
+    ),
+    (
         "/tables.js",
         "text/javascript; charset=utf-8",
         include_str!("web/tables.js"),

@@ -8,7 +8,11 @@ const Lab = {
   START_FEN: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
   limits: null,
   // The game the Tree view searches (set by the Position view).
-  game: { kind: "chess", fen: "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", moves: "", text: "max(min(3,5),min(2,1))" },
+  // The Tree view opens on the chapter's A..J tree.
+  game: {
+    kind: "text", fen: "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", moves: "",
+    text: "A:max(B:min(E:max(3,5),F:max(11,9)),C:min(G:max(15),H:max(4)),D:min(I:max(4),J:max(1)))",
+  },
   views: {},
   activeJobs: new Set(),
 };
@@ -220,7 +224,8 @@ Lab.progress = function (barId, textId, s) {
 };
 
 Lab.show = function () {
-  const name = (location.hash || "#position").slice(1);
+  // "#tree?algo=pvs&step=12": the view, then its own state (tree-share.js).
+  const name = (location.hash || "#position").slice(1).split("?")[0];
   const view = Lab.views[name] ? name : "position";
   for (const v of Object.keys(Lab.views)) {
     Lab.$(`view-${v}`).hidden = v !== view;

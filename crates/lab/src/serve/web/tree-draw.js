@@ -15,7 +15,8 @@ const TreeDraw = (function () {
 
   // `look(id)` says how a node looks now: {state, value, window, cut, name,
   // visit}; state is future, open, done or pruned, plus flags in `flags`.
-  function create(box, tree, lay, look) {
+  // `vb`, if given, is the view to keep (else the first view).
+  function create(box, tree, lay, look, vb) {
     box.textContent = "";
     const svg = svgEl("svg", { class: "tree-svg", role: "img", "aria-label": "the search tree" });
     const layer = svgEl("g");
@@ -23,8 +24,9 @@ const TreeDraw = (function () {
     const parts = new Map();
     for (const [id] of lay.x) parts.set(id, node(layer, tree, lay, id));
     box.append(svg);
-    const d = { svg, parts, lay, look, vb: null };
-    start(d);
+    const d = { svg, parts, lay, look, vb: null, tree };
+    if (vb) (d.vb = { ...vb }), applyView(d);
+    else start(d);
     panZoom(d);
     return d;
   }
@@ -33,23 +35,24 @@ const TreeDraw = (function () {
     const n = tree.nodes[id];
     const x = lay.x.get(id), y = lay.y.get(id);
     const g = svgEl("g", { class: "tn", "data-node": String(id), transform: `translate(${x},${y})` });
+    const leaf = !n.children.length && !(n.pruned && n.leaf_value === undefined);
+    const h = leaf ? TreeLayout.LEAF / 2 : H; // leaves are smaller: the layout packs them
     if (n.parent !== null) {
       const px = lay.x.get(n.parent) - x, py = lay.y.get(n.parent) - y;
-      g.append(svgEl("line", { class: "edge", x1: px, y1: py + H + 30, x2: 0, y2: -H }));
+      g.append(svgEl("line", { class: "edge", x1: px, y1: py + H + 34, x2: 0, y2: -h }));
     }
-    const leaf = !n.children.length && !(n.pruned && n.leaf_value === undefined);
     let shape;
-    if (leaf) shape = svgEl("rect", { x: -H, y: -H, width: 2 * H, height: 2 * H, rx: 12 });
+    if (leaf) shape = svgEl("rect", { x: -h, y: -h, width: 2 * h, height: 2 * h, rx: 6 });
     else if (n.max) shape = svgEl("rect", { x: -H, y: -H, width: 2 * H, height: 2 * H });
     else shape = svgEl("circle", { r: H });
     shape.setAttribute("class", "shape");
     const t = (cls, dy, anchor) => svgEl("text", { class: cls, y: dy, "text-anchor": anchor || "middle" });
-    const parts = { g, value: t("val", 4), win: t("win", H + 12), cut: t("cut", H + 24), name: t("name", -H - 5) };
+    const parts = { g, value: t("val", 5), win: t("win", h + 14), cut: t("cut", h + 28), name: t("name", -h - 5) };
     // A node searched again (PVS) says which visit is shown.
-    parts.visit = svgEl("text", { class: "visit", x: H + 3, y: -H + 4, "text-anchor": "start" });
+    parts.visit = svgEl("text", { class: "visit", x: h + 3, y: -h + 4, "text-anchor": "start" });
     g.append(shape, parts.value, parts.win, parts.cut, parts.name, parts.visit);
     if (lay.kids.has(id) === false && n.children.length) {
-      parts.more = t("more", H + 36);
+      parts.more = t("more", H + 42);
       parts.more.textContent = `+${count(tree, id)} below`;
       g.append(parts.more);
     }
@@ -107,12 +110,13 @@ const TreeDraw = (function () {
     applyView(d);
   }
 
-  // The first view: the whole tree if it stays readable, else the root's
-  // neighbourhood at full size (the view follows the search from there).
+  // The first view: the whole tree if it fits at full size, else the
+  // root's neighbourhood at full size, labels readable (the view follows
+  // the search from there; Fit shows the whole tree smaller).
   function start(d) {
     fit(d);
     const b = boxSize(d);
-    if (d.vb.w / b.w <= 2) return;
+    if (d.vb.w / b.w <= 1.001) return;
     const x = d.lay.x.get(0);
     d.vb = { x: x - b.w / 2, y: 0, w: b.w, h: b.h };
     applyView(d);

@@ -64,7 +64,7 @@
     Lab.$("ed-text").value = text;
     E.selected = -1;
     Lab.$("ed-leaf").hidden = true;
-    await Lab.treeBuild({ game: "text", text });
+    await Lab.treeBuild({ game: "text", text }, { keepStep: true });
   }
 
   // Best first: children sorted by the minimax values the server returns
@@ -121,20 +121,15 @@
         <button id="ed-random">Random tree</button>
         <label><input type="checkbox" id="ed-best"> best-first ordering</label>
       </div>
-      <div class="controls">
-        <label class="wide">Tree text <input id="ed-text" size="60" spellcheck="false"></label>
-        <button id="ed-search">Search this text</button>
-      </div>
       <div id="ed-leaf" class="controls" hidden>Leaf <b id="ed-leaf-name"></b>:
         <input id="ed-value" type="number"> <button id="ed-set">Set</button></div>
-      <p class="hint">Click a leaf to change its value. The same text gives the same search
-        with <code>cutoff lab tree --tree TEXT --out tree.svg</code>.</p></details>`;
+      <p class="hint">Click a leaf to change its value; the step stays where it was. The same
+        text gives the same search with <code>cutoff lab tree --tree TEXT --out tree.svg</code>.</p></details>`;
     const on = (id, f) => Lab.$(id).addEventListener("click", f);
     on("ed-random", () => {
       const b = clamp(Lab.$("ed-branching").value, 2, 4), d = clamp(Lab.$("ed-depth").value, 1, 5);
       search(randomText(b, d, clamp(Lab.$("ed-seed").value, 0, 2 ** 31)), false);
     });
-    on("ed-search", () => search(Lab.$("ed-text").value, false));
     on("ed-set", setValue);
     Lab.$("ed-value").addEventListener("keydown", (e) => e.key === "Enter" && setValue());
     Lab.$("ed-best").addEventListener("change", (e) => bestFirst(e.target.checked));

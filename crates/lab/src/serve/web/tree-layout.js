@@ -1,12 +1,15 @@
 // Where each node of the Tree view sits: the layout of the command line's
 // SVG trees (crates/lab/src/svg.rs), ported so that collapsing a subtree
-// can lay the tree out again in the page. Leaves take one slot, a pruned
-// stub three quarters of one; a parent is centred over its first and last
+// can lay the tree out again in the page, and made compact: a leaf takes
+// the width of its value or name (a 3x3x3 tree fits 1280 px at full size),
+// an inner node at least the width of its window and cutoff texts, a
+// folded node a full slot. A parent is centred over its first and last
 // child. Several pruned siblings without children become one stub.
 "use strict";
 
 const TreeLayout = (function () {
-  const SLOT = 78, STUB_SLOT = 0.75, LEVEL = 110, SIZE = 40, TOP = 40, LEFT = 20;
+  const SLOT = 78, STUB = 58, LEVEL = 110, SIZE = 40, LEAF = 24, TOP = 40, LEFT = 8;
+  const LEAF_SLOT = 28, INNER = 76, CHAR = 7.5; // px; CHAR: a 12-13 px character
   const GROUP_MIN = 4; // this many pruned leaf siblings or more share one stub
 
   // The children drawn under `id`: searched ones, then either every pruned
@@ -28,7 +31,7 @@ const TreeLayout = (function () {
   // Lays out the nodes not hidden under a collapsed node. Returns
   // {x, y: Map id -> px, kids: Map id -> drawn children, group, width, height}.
   function layout(tree, collapsed) {
-    const x = new Map(), y = new Map(), kids = new Map(), group = new Map();
+    const x = new Map(), y = new Map(), kids = new Map(), group = new Map(), from = new Map();
     let next = 0, deepest = 0;
     // Iterative post-order: a chess tree can be deep enough for recursion
     // to be a worry, and each node is visited twice at most.
@@ -40,22 +43,46 @@ const TreeLayout = (function () {
       deepest = Math.max(deepest, n.depth);
       const open = !collapsed.has(id) && n.children.length > 0;
       if (!open) {
-        const own = n.pruned && !n.children.length ? STUB_SLOT : 1;
-        x.set(id, LEFT + (next + own / 2) * SLOT);
+        const own = n.children.length ? SLOT : group.has(id) ? STUB : leafWidth(tree, n);
+        x.set(id, LEFT + next + own / 2);
         next += own;
         continue;
       }
       if (!done) {
         const cs = drawnChildren(tree, id, group);
         kids.set(id, cs);
+        from.set(id, next);
         stack.push([id, true]);
         for (let i = cs.length - 1; i >= 0; i--) stack.push([cs[i], false]);
       } else {
+        // Too narrow for its texts: the subtree moves to the middle of INNER.
+        const width = next - from.get(id);
+        if (width < INNER) {
+          shift(kids, x, id, (INNER - width) / 2);
+          next = from.get(id) + INNER;
+        }
         const cs = kids.get(id);
         x.set(id, (x.get(cs[0]) + x.get(cs[cs.length - 1])) / 2);
       }
     }
-    return { x, y, kids, group, width: LEFT * 2 + next * SLOT, height: TOP + (deepest + 1) * LEVEL };
+    return { x, y, kids, group, width: LEFT * 2 + next, height: TOP + (deepest + 1) * LEVEL };
+  }
+
+  // A leaf's width: its value or its name, whichever is longer.
+  function leafWidth(tree, n) {
+    const value = n.leaf_value !== undefined ? String(n.leaf_value) : n.value_text || "";
+    const name = tree.text_tree ? n.label || "" : n.edge || "";
+    return Math.max(LEAF_SLOT, CHAR * Math.max(value.length, name.length) + 8);
+  }
+
+  // Moves the drawn descendants of `id` right by `dx`.
+  function shift(kids, x, id, dx) {
+    const stack = [...kids.get(id)];
+    while (stack.length) {
+      const c = stack.pop();
+      x.set(c, x.get(c) + dx);
+      if (kids.has(c)) stack.push(...kids.get(c));
+    }
   }
 
   // How many levels (depths from 0) fit in `budget` drawn nodes; at least two.
@@ -79,5 +106,5 @@ const TreeLayout = (function () {
     return out;
   }
 
-  return { layout, levelsWithin, collapseBelow, movesOf, SIZE, SLOT, LEVEL };
+  return { layout, levelsWithin, collapseBelow, movesOf, SIZE, LEAF, SLOT, LEVEL };
 })();

@@ -130,7 +130,8 @@ const TreeView = (function () {
     return { state, flags, value, window, cut, name: label, visit };
   }
 
-  function load(t, algo) {
+  // Shows trace `t`, at step `at` (clamped: Infinity is the end).
+  function load(t, algo, at = 0) {
     stop();
     S.tree = t;
     S.algo = algo;
@@ -150,15 +151,19 @@ const TreeView = (function () {
     el.textContent = summary;
     Object.assign(el.dataset, { value: t.value_text, nodes: t.nodes_visited, leaves: t.leaves, pruned: t.pruned });
     Pseudocode.render(Lab.$("pseudo"), algo, t);
-    S.at = 0;
+    S.at = Math.max(0, Math.min(t.steps.length, at));
+    Lab.$("step-slider").max = String(t.steps.length);
     redraw();
     if (S.onLoad) S.onLoad(t, algo);
   }
 
-  // Lays the tree out again and rebuilds the drawing (after a collapse).
+  // Lays the tree out again and rebuilds the drawing (after a collapse or
+  // an edit): the view stays where it was if the drawing keeps its size.
   function redraw() {
     const lay = TreeLayout.layout(S.tree, S.collapsed);
-    S.draw = TreeDraw.create(Lab.$("tree"), S.tree, lay, look);
+    const old = S.draw;
+    const keep = old && (old.tree === S.tree || (old.lay.width === lay.width && old.lay.height === lay.height)) ? old.vb : null;
+    S.draw = TreeDraw.create(Lab.$("tree"), S.tree, lay, look, keep);
     S.draw.svg.classList.toggle("all", S.showAll);
     S.draw.svg.addEventListener("click", clicked);
     S.holder = holderOf();
@@ -213,9 +218,13 @@ const TreeView = (function () {
     after();
   }
 
-  // Everything outside the drawing that follows a step.
+  // Everything outside the drawing that follows a step. Before the first
+  // step the whole tree is drawn faint: the tree about to be searched.
   function after() {
     describe();
+    S.draw.svg.classList.toggle("start", S.at === 0);
+    Lab.$("step-slider").value = String(S.at);
+    if (typeof TreeShare !== "undefined") TreeShare.save();
     Pseudocode.highlight(S.tree, S.at - 1);
     if (S.holder >= 0) TreeDraw.follow(S.draw, S.holder);
   }
@@ -318,16 +327,47 @@ const TreeView = (function () {
     S.timer = setInterval(() => (S.at < S.tree.steps.length ? go(S.at + 1) : stop()), delay);
   }
 
+  // The step after the next cutoff (from the current one on).
+  function nextCutoff() {
+    const steps = S.tree.steps;
+    for (let k = S.at; k < steps.length; k++) if (steps[k].kind === "cutoff") return k + 1;
+    return steps.length;
+  }
+
+  // The step after the return of the node being searched: the current
+  // node's, or its parent's once it has returned (the root's before step 1).
+  function endOfNode() {
+    if (!S.at) return S.tree.steps.length;
+    const s = S.tree.steps[S.at - 1];
+    let id = s.node;
+    if (s.kind === "leave" && S.tree.nodes[id].parent !== null) id = S.tree.nodes[id].parent;
+    return S.leave[id] < 0 ? S.tree.steps.length : S.leave[id] + 1;
+  }
+
+  // Keys step the search only when aimed at the page, not at a field, a
+  // select or a button (Space presses a focused button, as it should).
   function key(e) {
-    if (Lab.$("view-tree").hidden || !S.tree) return;
-    if (e.target.closest && e.target.closest("input, textarea, select")) return;
-    const moves = { ArrowRight: () => go(S.at + 1), ArrowLeft: () => go(S.at - 1), Home: () => go(0), End: () => go(Infinity) };
-    if (moves[e.key]) {
+    if (Lab.$("view-tree").hidden || !S.tree || e.altKey || e.ctrlKey || e.metaKey) return;
+    const at = (sel) => e.target.closest && e.target.closest(sel);
+    if (at("input, textarea, select, [contenteditable]")) return;
+    const moves = {
+      ArrowRight: () => go(S.at + 1), ArrowLeft: () => go(S.at - 1), Home: () => go(0), End: () => go(Infinity),
+      c: () => go(nextCutoff()), u: () => go(endOfNode()),
+    };
+    const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    if (moves[k]) {
       stop();
-      moves[e.key]();
-    } else if (e.key === " ") playPause();
+      moves[k]();
+    } else if (k === " " && !at("button, a, summary")) playPause();
     else return;
     e.preventDefault();
+  }
+
+  // A closed select changes with the arrow keys in Chromium, and its change
+  // searches again: arrows on a select of this view do nothing; it opens
+  // with Alt+Down, Space or a click.
+  function guardSelect(e) {
+    if (e.target.tagName === "SELECT" && !e.altKey && e.key.startsWith("Arrow")) e.preventDefault();
   }
 
   function init() {
@@ -337,6 +377,12 @@ const TreeView = (function () {
     on("step-fwd", () => { stop(); go(S.at + 1); });
     on("step-last", () => { stop(); go(Infinity); });
     on("step-play", playPause);
+    on("step-cut", () => { stop(); go(nextCutoff()); });
+    on("step-out", () => { stop(); go(endOfNode()); });
+    Lab.$("step-slider").addEventListener("input", (e) => { stop(); go(Number(e.target.value)); });
+    Lab.$("view-tree").addEventListener("keydown", guardSelect);
+    on("tab-tree", () => pane("tree"));
+    on("tab-pseudo", () => pane("pseudo"));
     on("tree-more", () => setLevels(S.levels + 1));
     on("tree-fewer", () => setLevels(S.levels - 1));
     on("tree-fit", () => S.draw && TreeDraw.fit(S.draw));
@@ -345,6 +391,13 @@ const TreeView = (function () {
     Lab.$("tree-all").addEventListener("change", (e) => setShowAll(e.target.checked));
     Lab.$("step-speed").addEventListener("change", () => S.timer && (stop(), playPause()));
     document.addEventListener("keydown", key);
+  }
+
+  // On a narrow screen the tree and the pseudocode share the place: a tab each.
+  function pane(which) {
+    Lab.$("tree-panel").dataset.pane = which;
+    Lab.$("tab-tree").setAttribute("aria-selected", String(which === "tree"));
+    Lab.$("tab-pseudo").setAttribute("aria-selected", String(which === "pseudo"));
   }
 
   // For the editor and the quiz: the state, a full refresh, the whole tree.
@@ -365,8 +418,9 @@ const TreeView = (function () {
     Lab.$("step-window").textContent = "";
     Lab.$("step-order").textContent = "";
     Lab.$("step-count").textContent = "step 0 of 0";
+    Lab.$("step-slider").max = "0";
     Lab.$("pseudo").textContent = "";
   }
 
-  return { S, init, load, go, clear, refresh: () => S.draw && TreeDraw.refreshAll(S.draw), setShowAll, stop };
+  return { S, init, load, go, clear, nextCutoff, endOfNode, refresh: () => S.draw && TreeDraw.refreshAll(S.draw), setShowAll, stop };
 })();
