@@ -82,6 +82,19 @@ class QuizChecks:
                   and self.el("#quiz-question").get_attribute("data-type") != "")
         return before
 
+    def practice_shot(self, name):
+        """A window question on A..J after a hint and a wrong answer."""
+        if not self.shots:
+            return
+        self.quiz_open()
+        self.quiz_start("window")
+        self.click("#quiz-hint")
+        self.wait(lambda: self.el("#quiz-hint-text").text != "")
+        self.quiz_answer(False)
+        self.d.execute_script("document.getElementById('quiz-box').scrollIntoView()")
+        self.shot(name)
+        self.click("#quiz-start")
+
     # The checks
     def quiz_type(self, kind):
         """One question type: a hint, a wrong answer explained with a step
