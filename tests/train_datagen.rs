@@ -136,7 +136,22 @@ fn datagen_gives_the_same_bytes_with_any_thread_count_and_when_resumed() {
     let (one, two, resumed) = (temp_file("dg1"), temp_file("dg2"), temp_file("dg3"));
     let summary = datagen::run(&options(&one, 1)).expect("datagen runs");
     assert_eq!((summary.games, summary.resumed_from), (4, 0));
-    datagen::run(&options(&two, 2)).expect("datagen runs");
+    let summary2 = datagen::run(&options(&two, 2)).expect("datagen runs");
+    // Every stored ply had its search, and a game at most one more (the
+    // search whose score ended it); every game checked its start.
+    let spent = summary.spent;
+    assert!(
+        (summary.positions..=summary.positions + 4).contains(&spent.searches),
+        "{summary:?}"
+    );
+    assert!(
+        spent.move_nodes >= spent.searches && spent.start_nodes >= 4,
+        "{summary:?}"
+    );
+    assert_eq!(
+        spent, summary2.spent,
+        "the nodes depend on the thread count"
+    );
     let bytes = fs::read(&one).expect("read");
     assert_eq!(
         bytes,

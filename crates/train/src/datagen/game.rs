@@ -79,6 +79,26 @@ pub const MAX_START_SCORE: i32 = 1000;
 /// A start is drawn again at most this often before the run gives up.
 const START_TRIES: usize = 10_000;
 
+/// The nodes a game's searches cost: where datagen's time goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Spent {
+    /// Nodes of the searches that checked starts (rejected ones included).
+    pub start_nodes: u64,
+    /// Nodes of the move searches.
+    pub move_nodes: u64,
+    /// Move searches (one more than the plies kept when the last one's
+    /// score ended the game).
+    pub searches: u64,
+}
+
+impl Spent {
+    pub fn add(&mut self, other: Spent) {
+        self.start_nodes += other.start_nodes;
+        self.move_nodes += other.move_nodes;
+        self.searches += other.searches;
+    }
+}
+
 /// Plays game `index` on `pool` (one thread): the same (config, openings,
 /// seed, index) give the same game, whichever pool plays it and whatever it
 /// played before (each search starts from a fresh state, see `new_game`).
@@ -88,20 +108,31 @@ pub fn play(
     seed: u64,
     index: u64,
     pool: &ThreadPool,
-) -> Result<GameRecord, String> {
+) -> Result<(GameRecord, Spent), String> {
     let mut rng = Rng::for_game(seed, index);
     let mut settings = Settings::default();
     if config.hand_crafted {
         settings.network = None;
     }
+    let mut spent = Spent::default();
     for _ in 0..START_TRIES {
-        if let Some(start) = random_start(config, openings, &settings, &mut rng, pool) {
-            return Ok(play_from(start, config, &settings, pool));
+        let start = random_start(config, openings, &settings, &mut rng, pool);
+        spent.start_nodes += start.nodes;
+        if let Some(pos) = start.position {
+            let record = play_from(pos, config, &settings, pool, &mut spent);
+            return Ok((record, spent));
         }
     }
     Err(format!(
         "no usable start in {START_TRIES} tries: the openings end the game or score beyond {MAX_START_SCORE}"
     ))
+}
+
+/// A start drawn by [`random_start`]: the position if it is usable, and
+/// the nodes its check searched (0 when no search was needed to reject it).
+pub struct Start {
+    pub position: Option<Position>,
+    pub nodes: u64,
 }
 
 /// A start: an opening (or a Chess960 position), random plies, then a
@@ -113,7 +144,11 @@ pub fn random_start(
     settings: &Settings,
     rng: &mut Rng,
     pool: &ThreadPool,
-) -> Option<Position> {
+) -> Start {
+    let rejected = Start {
+        position: None,
+        nodes: 0,
+    };
     let board = if config.chess960 {
         Board::chess960_startpos(rng.below(960) as u32)
     } else {
@@ -123,25 +158,29 @@ pub fn random_start(
     for _ in 0..config.random_plies {
         let moves = pos.legal_moves();
         if moves.is_empty() {
-            return None;
+            return rejected;
         }
         pos.play(moves[rng.below(moves.len())]);
     }
     if natural_end(&pos).is_some() {
-        return None;
+        return rejected;
     }
     pool.new_game();
     let found = search(&pos, Limits::depth(config.verify_depth), settings, pool);
-    (found.score.abs() <= MAX_START_SCORE).then_some(pos)
+    Start {
+        position: (found.score.abs() <= MAX_START_SCORE).then_some(pos),
+        nodes: found.nodes,
+    }
 }
 
 /// Plays the game out from `pos` with a fresh table and fresh histories,
-/// kept from move to move.
+/// kept from move to move; its searches' nodes are added to `spent`.
 fn play_from(
     mut pos: Position,
     config: &GameConfig,
     settings: &Settings,
     pool: &ThreadPool,
+    spent: &mut Spent,
 ) -> GameRecord {
     let start = pos.board().clone();
     pool.new_game();
@@ -157,6 +196,8 @@ fn play_from(
             break r;
         }
         let found = search(&pos, limits.clone(), settings, pool);
+        spent.move_nodes += found.nodes;
+        spent.searches += 1;
         let Some(best) = found.best else { break 1 };
         let white = if pos.side_to_move() == Color::White {
             found.score

@@ -26,7 +26,7 @@ use crate::games::{self, file::Damage};
 use crate::progress;
 use cutoff_engine::board::{Board, fen};
 use cutoff_engine::search::{Shared, ThreadPool};
-use game::GameConfig;
+use game::{GameConfig, Spent};
 
 /// What `cutoff datagen` was asked for.
 #[derive(Clone, Debug)]
@@ -50,6 +50,8 @@ pub struct Summary {
     /// Plies (stored positions) this run wrote.
     pub positions: u64,
     pub seconds: f64,
+    /// The nodes its searches cost.
+    pub spent: Spent,
 }
 
 /// Runs datagen; errors (bad paths, a damaged file, bad openings) are text.
@@ -64,7 +66,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     let started = Instant::now();
     let next = AtomicU64::new(first);
     let failed = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<(u64, Result<Vec<u8>, String>)>();
+    let (tx, rx) = mpsc::channel::<(u64, Result<(Vec<u8>, Spent), String>)>();
     let written = std::thread::scope(|s| {
         for _ in 0..opts.threads {
             let (tx, next, failed, openings) = (tx.clone(), &next, &failed, &openings);
@@ -77,8 +79,8 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
                     if i >= opts.games || failed.load(Ordering::Relaxed) {
                         break;
                     }
-                    let game =
-                        game::play(&opts.game, openings, opts.seed, i, &pool).map(|g| g.encode());
+                    let game = game::play(&opts.game, openings, opts.seed, i, &pool)
+                        .map(|(g, spent)| (g.encode(), spent));
                     if tx.send((i, game)).is_err() {
                         break;
                     }
@@ -87,12 +89,14 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         }
         drop(tx);
         let mut plies = 0u64;
+        let mut spent = Spent::default();
         let written = write_in_order(
             (&mut file, &opts.out),
             rx,
             (first, opts.games),
             "datagen",
-            |bytes: Vec<u8>| {
+            |(bytes, cost): (Vec<u8>, Spent)| {
+                spent.add(cost);
                 // 32 bytes of board, then 4 per ply and 4 for the terminator.
                 plies += (bytes.len() as u64 - 36) / 4;
                 let rate = plies as f64 / started.elapsed().as_secs_f64().max(1e-3);
@@ -105,13 +109,14 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         if written.is_err() {
             failed.store(true, Ordering::Relaxed);
         }
-        written.map(|games| (games, plies))
+        written.map(|games| (games, plies, spent))
     })?;
     Ok(Summary {
         resumed_from: first,
         games: written.0,
         positions: written.1,
         seconds: started.elapsed().as_secs_f64(),
+        spent: written.2,
     })
 }
 

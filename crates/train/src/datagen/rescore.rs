@@ -203,7 +203,7 @@ mod tests {
             verify_depth: 2,
             ..GameConfig::default()
         };
-        play(&config, &[Board::default()], seed, index, pool)
+        play(&config, &[Board::default()], seed, index, pool).map(|(game, _)| game)
     }
 
     #[test]
