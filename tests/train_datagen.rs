@@ -7,7 +7,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use cutoff_engine::board::{Board, Position, fen};
-use cutoff_train::datagen::game::{GameConfig, Rng};
+use cutoff_engine::search::{Shared, ThreadPool};
+use cutoff_train::datagen::game::{self, GameConfig, OnPool, Rng};
 use cutoff_train::datagen::{self, Options};
 use cutoff_train::games::positions::{self, Counts, Filter};
 use cutoff_train::games::{self, GameRecord};
@@ -162,6 +163,23 @@ fn datagen_gives_the_same_bytes_with_any_thread_count_and_when_resumed() {
     // A run stopped inside its third game, then run again.
     let parsed = games::parse(&bytes);
     assert!(parsed.damage.is_none());
+
+    // Datagen plays its games whole on a pool thread; the same game searched
+    // move by move through a pool is the same.
+    let pool = ThreadPool::new(1, Shared::default());
+    let opts = options(&one, 1);
+    let (again, _) = game::play(
+        &opts.game,
+        &[Board::default()],
+        opts.seed,
+        1,
+        &mut OnPool(&pool),
+    )
+    .expect("a game");
+    assert_eq!(
+        again, parsed.games[1],
+        "the game differs when played through the pool"
+    );
     let two_games: usize = games::HEADER_BYTES
         + parsed.games[..2]
             .iter()

@@ -6,8 +6,67 @@ use crate::games::GameRecord;
 use cutoff_engine::board::{Board, Color, Position};
 use cutoff_engine::search::info::Silent;
 use cutoff_engine::search::score::is_mate;
-use cutoff_engine::search::{self, SearchJob, Settings, ThreadPool};
+use cutoff_engine::search::{self, SearchJob, Settings, Team, ThreadData, ThreadPool};
 use cutoff_engine::time::Limits;
+
+/// What plays a game's searches, each from the state the game's earlier
+/// searches left (table and histories) until `new_game`.
+pub trait Searcher {
+    /// Forgets earlier searches: an empty table, cleared histories.
+    fn new_game(&mut self);
+    fn search(
+        &mut self,
+        pos: &Position,
+        limits: Limits,
+        settings: &Settings,
+    ) -> search::SearchResult;
+}
+
+/// Searches on a pool of one thread, which waits for each result: for
+/// callers on threads of their own (openings, rescoring, tests).
+pub struct OnPool<'a>(pub &'a ThreadPool);
+
+impl Searcher for OnPool<'_> {
+    fn new_game(&mut self) {
+        self.0.new_game();
+    }
+
+    fn search(
+        &mut self,
+        pos: &Position,
+        limits: Limits,
+        settings: &Settings,
+    ) -> search::SearchResult {
+        let job = SearchJob::new(pos.clone(), limits, settings.clone());
+        self.0.search(job, &mut Silent::default())
+    }
+}
+
+/// Searches on the pool thread that runs the whole game (`ThreadPool::start`),
+/// with no hand-over to another thread per move; the same searches as
+/// [`OnPool`] on a pool of one thread, so the same games.
+pub struct OnThread<'a> {
+    pub data: &'a mut ThreadData,
+    pub team: &'a Team,
+}
+
+impl Searcher for OnThread<'_> {
+    fn new_game(&mut self) {
+        self.team.shared().tt.clear(1);
+        self.data.clear_histories();
+    }
+
+    fn search(
+        &mut self,
+        pos: &Position,
+        limits: Limits,
+        settings: &Settings,
+    ) -> search::SearchResult {
+        self.team.shared().reset(limits.ponder);
+        let job = SearchJob::new(pos.clone(), limits, settings.clone());
+        self.team.search(self.data, &job, &mut Silent::default())
+    }
+}
 
 /// A small deterministic generator (xorshift64*), one per game.
 pub struct Rng(u64);
@@ -99,15 +158,15 @@ impl Spent {
     }
 }
 
-/// Plays game `index` on `pool` (one thread): the same (config, openings,
-/// seed, index) give the same game, whichever pool plays it and whatever it
-/// played before (each search starts from a fresh state, see `new_game`).
+/// Plays game `index` with `searcher`: the same (config, openings, seed,
+/// index) give the same game, whichever searcher plays it and whatever it
+/// played before (each game starts from a fresh state, see `new_game`).
 pub fn play(
     config: &GameConfig,
     openings: &[Board],
     seed: u64,
     index: u64,
-    pool: &ThreadPool,
+    searcher: &mut dyn Searcher,
 ) -> Result<(GameRecord, Spent), String> {
     let mut rng = Rng::for_game(seed, index);
     let mut settings = Settings::default();
@@ -116,10 +175,10 @@ pub fn play(
     }
     let mut spent = Spent::default();
     for _ in 0..START_TRIES {
-        let start = random_start(config, openings, &settings, &mut rng, pool);
+        let start = random_start(config, openings, &settings, &mut rng, searcher);
         spent.start_nodes += start.nodes;
         if let Some(pos) = start.position {
-            let record = play_from(pos, config, &settings, pool, &mut spent);
+            let record = play_from(pos, config, &settings, searcher, &mut spent);
             return Ok((record, spent));
         }
     }
@@ -136,14 +195,14 @@ pub struct Start {
 }
 
 /// A start: an opening (or a Chess960 position), random plies, then a
-/// search (on `pool`, from a fresh state) that must find the position
-/// balanced enough to be a game.
+/// search (from a fresh state) that must find the position balanced enough
+/// to be a game.
 pub fn random_start(
     config: &GameConfig,
     openings: &[Board],
     settings: &Settings,
     rng: &mut Rng,
-    pool: &ThreadPool,
+    searcher: &mut dyn Searcher,
 ) -> Start {
     let rejected = Start {
         position: None,
@@ -165,8 +224,8 @@ pub fn random_start(
     if natural_end(&pos).is_some() {
         return rejected;
     }
-    pool.new_game();
-    let found = search(&pos, Limits::depth(config.verify_depth), settings, pool);
+    searcher.new_game();
+    let found = searcher.search(&pos, Limits::depth(config.verify_depth), settings);
     Start {
         position: (found.score.abs() <= MAX_START_SCORE).then_some(pos),
         nodes: found.nodes,
@@ -179,11 +238,11 @@ fn play_from(
     mut pos: Position,
     config: &GameConfig,
     settings: &Settings,
-    pool: &ThreadPool,
+    searcher: &mut dyn Searcher,
     spent: &mut Spent,
 ) -> GameRecord {
     let start = pos.board().clone();
-    pool.new_game();
+    searcher.new_game();
     let limits = Limits {
         nodes: Some(config.hard_nodes),
         soft_nodes: Some(config.soft_nodes),
@@ -195,7 +254,7 @@ fn play_from(
         if let Some(r) = natural_end(&pos) {
             break r;
         }
-        let found = search(&pos, limits.clone(), settings, pool);
+        let found = searcher.search(&pos, limits.clone(), settings);
         spent.move_nodes += found.nodes;
         spent.searches += 1;
         let Some(best) = found.best else { break 1 };
@@ -231,18 +290,6 @@ fn play_from(
         result,
         plies,
     }
-}
-
-/// One move's search on the pool, which keeps the table and the histories
-/// of the game's earlier moves.
-fn search(
-    pos: &Position,
-    limits: Limits,
-    settings: &Settings,
-    pool: &ThreadPool,
-) -> search::SearchResult {
-    let job = SearchJob::new(pos.clone(), limits, settings.clone());
-    pool.search(job, &mut Silent::default())
 }
 
 /// The result (0, 1, 2 from White's view) if the game is over by the rules.

@@ -19,7 +19,7 @@ use std::fs::{self, File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 use std::time::Instant;
 
 use crate::games::{self, file::Damage};
@@ -64,59 +64,72 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     };
     let (first, mut file) = open_to_finish(&opts.out)?;
     let started = Instant::now();
-    let next = AtomicU64::new(first);
-    let failed = AtomicBool::new(false);
+    let next = Arc::new(AtomicU64::new(first));
+    let failed = Arc::new(AtomicBool::new(false));
+    let openings = Arc::new(openings);
     let (tx, rx) = mpsc::channel::<(u64, Result<(Vec<u8>, Spent), String>)>();
-    let written = std::thread::scope(|s| {
-        for _ in 0..opts.threads {
-            let (tx, next, failed, openings) = (tx.clone(), &next, &failed, &openings);
-            s.spawn(move || {
-                // A pool of one search thread per game thread, kept for all
-                // its games (each game starts it afresh).
-                let pool = ThreadPool::new(1, Shared::default());
+    // A pool of one search thread per game thread, kept for all its games:
+    // each game runs whole on that thread, with no hand-over per move (each
+    // game starts it afresh).
+    let pools: Vec<ThreadPool> = (0..opts.threads)
+        .map(|_| {
+            let pool = ThreadPool::new(1, Shared::default());
+            let (tx, next, failed) = (tx.clone(), Arc::clone(&next), Arc::clone(&failed));
+            let (openings, config) = (Arc::clone(&openings), opts.game.clone());
+            let (seed, games) = (opts.seed, opts.games);
+            pool.start(move |data, team| {
+                let mut searcher = game::OnThread { data, team };
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= opts.games || failed.load(Ordering::Relaxed) {
+                    if i >= games || failed.load(Ordering::Relaxed) {
                         break;
                     }
-                    let game = game::play(&opts.game, openings, opts.seed, i, &pool)
+                    let game = game::play(&config, &openings, seed, i, &mut searcher)
                         .map(|(g, spent)| (g.encode(), spent));
                     if tx.send((i, game)).is_err() {
                         break;
                     }
                 }
             });
-        }
-        drop(tx);
-        let mut plies = 0u64;
-        let mut spent = Spent::default();
-        let written = write_in_order(
-            (&mut file, &opts.out),
-            rx,
-            (first, opts.games),
-            "datagen",
-            |(bytes, cost): (Vec<u8>, Spent)| {
-                spent.add(cost);
-                // 32 bytes of board, then 4 per ply and 4 for the terminator.
-                plies += (bytes.len() as u64 - 36) / 4;
-                let rate = plies as f64 / started.elapsed().as_secs_f64().max(1e-3);
-                (
-                    bytes,
-                    format!("{plies} positions this run, {rate:.0} pos/s"),
-                )
-            },
-        );
-        if written.is_err() {
-            failed.store(true, Ordering::Relaxed);
-        }
-        written.map(|games| (games, plies, spent))
-    })?;
+            pool
+        })
+        .collect();
+    drop(tx);
+    let (mut plies, mut spent) = (0u64, Spent::default());
+    let written = write_in_order(
+        (&mut file, &opts.out),
+        rx,
+        (first, opts.games),
+        "datagen",
+        |(bytes, cost): (Vec<u8>, Spent)| {
+            spent.add(cost);
+            // 32 bytes of board, then 4 per ply and 4 for the terminator.
+            plies += (bytes.len() as u64 - 36) / 4;
+            let rate = plies as f64 / started.elapsed().as_secs_f64().max(1e-3);
+            (
+                bytes,
+                format!("{plies} positions this run, {rate:.0} pos/s"),
+            )
+        },
+    );
+    if written.is_err() {
+        failed.store(true, Ordering::Relaxed);
+    }
+    drop(pools); // waits for their games to end
+    let games = written?;
+    if first + games < opts.games {
+        return Err(format!(
+            "a game thread stopped after {} of {} games: the file holds whole games, run again to finish it",
+            first + games,
+            opts.games
+        ));
+    }
     Ok(Summary {
         resumed_from: first,
-        games: written.0,
-        positions: written.1,
+        games,
+        positions: plies,
         seconds: started.elapsed().as_secs_f64(),
-        spent: written.2,
+        spent,
     })
 }
 
