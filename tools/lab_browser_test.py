@@ -396,10 +396,7 @@ class Checks(TreeChecks, TreeShareChecks, QuizChecks):
         box.click()
         self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
             "width": 1000, "height": 700, "deviceScaleFactor": 1, "mobile": False})
-        self.set_position("scores", PUBLISHED)
-        Select(self.el("#scr-depth")).select_by_value("3")
-        self.click("#scr-run")
-        self.wait_job("scr-status")
+        self.scores_run(3)
         self.shot("scores", full=True)
         self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
             "width": 1000, "height": 700, "deviceScaleFactor": 1, "mobile": False})

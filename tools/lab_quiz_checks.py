@@ -211,13 +211,17 @@ class QuizChecks:
         assert "vary with the machine" in self.el("#cmp-timing-note").text
         box.click()  # the published rules off again
 
+    def scores_run(self, depth):
+        """The Scores view on the published position at `depth`, done."""
+        self.set_position("scores", PUBLISHED)
+        Select(self.el("#scr-depth")).select_by_value(str(depth))
+        self.click("#scr-run")
+        self.wait_job("scr-status")
+
     def scores_view(self):
         """Table 1 beside ours: every move agrees at depth 3; at depth 2
         there is no published column."""
-        self.set_position("scores", PUBLISHED)
-        Select(self.el("#scr-depth")).select_by_value("3")
-        self.click("#scr-run")
-        self.wait_job("scr-status")
+        self.scores_run(3)
         rows = self.d.find_elements(By.CSS_SELECTOR, "#scr-table tbody tr")
         assert len(rows) == 16, len(rows)
         assert self.el('#scr-table tr[data-move="a1a6"] td.published').text == "inf"

@@ -14,12 +14,18 @@ use cutoff_engine::time::Limits;
 pub trait Searcher {
     /// Forgets earlier searches: an empty table, cleared histories.
     fn new_game(&mut self);
+
+    /// Searches one job, silently.
+    fn run(&mut self, job: SearchJob) -> search::SearchResult;
+
     fn search(
         &mut self,
         pos: &Position,
         limits: Limits,
         settings: &Settings,
-    ) -> search::SearchResult;
+    ) -> search::SearchResult {
+        self.run(SearchJob::new(pos.clone(), limits, settings.clone()))
+    }
 }
 
 /// Searches on a pool of one thread, which waits for each result: for
@@ -31,13 +37,7 @@ impl Searcher for OnPool<'_> {
         self.0.new_game();
     }
 
-    fn search(
-        &mut self,
-        pos: &Position,
-        limits: Limits,
-        settings: &Settings,
-    ) -> search::SearchResult {
-        let job = SearchJob::new(pos.clone(), limits, settings.clone());
+    fn run(&mut self, job: SearchJob) -> search::SearchResult {
         self.0.search(job, &mut Silent::default())
     }
 }
@@ -56,14 +56,8 @@ impl Searcher for OnThread<'_> {
         self.data.clear_histories();
     }
 
-    fn search(
-        &mut self,
-        pos: &Position,
-        limits: Limits,
-        settings: &Settings,
-    ) -> search::SearchResult {
-        self.team.shared().reset(limits.ponder);
-        let job = SearchJob::new(pos.clone(), limits, settings.clone());
+    fn run(&mut self, job: SearchJob) -> search::SearchResult {
+        self.team.shared().reset(job.limits.ponder);
         self.team.search(self.data, &job, &mut Silent::default())
     }
 }
