@@ -384,14 +384,7 @@ class Checks(TreeChecks, TreeShareChecks, QuizChecks):
         self.view("position")
         Select(self.el("#game")).select_by_value("chess")
         self.click("#fen-published")
-        self.set_position("compare", PUBLISHED)
-        box = self.el("#cmp-published-rules")
-        if not box.is_selected():
-            box.click()
-        Select(self.el("#cmp-depth")).select_by_value("4")
-        Select(self.el("#cmp-runs")).select_by_value("5")
-        self.click("#cmp-run")
-        self.wait_job("cmp-status")
+        box = self.published_run()
         self.shot("compare", full=True)
         box.click()
         self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
