@@ -7,7 +7,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use cutoff_engine::board::{Board, Position, fen};
-use cutoff_train::datagen::game::{GameConfig, Rng};
+use cutoff_engine::search::{Shared, ThreadPool};
+use cutoff_train::datagen::game::{self, GameConfig, OnPool, Rng};
 use cutoff_train::datagen::{self, Options};
 use cutoff_train::games::positions::{self, Counts, Filter};
 use cutoff_train::games::{self, GameRecord};
@@ -136,7 +137,22 @@ fn datagen_gives_the_same_bytes_with_any_thread_count_and_when_resumed() {
     let (one, two, resumed) = (temp_file("dg1"), temp_file("dg2"), temp_file("dg3"));
     let summary = datagen::run(&options(&one, 1)).expect("datagen runs");
     assert_eq!((summary.games, summary.resumed_from), (4, 0));
-    datagen::run(&options(&two, 2)).expect("datagen runs");
+    let summary2 = datagen::run(&options(&two, 2)).expect("datagen runs");
+    // Every stored ply had its search, and a game at most one more (the
+    // search whose score ended it); every game checked its start.
+    let spent = summary.spent;
+    assert!(
+        (summary.positions..=summary.positions + 4).contains(&spent.searches),
+        "{summary:?}"
+    );
+    assert!(
+        spent.move_nodes >= spent.searches && spent.start_nodes >= 4,
+        "{summary:?}"
+    );
+    assert_eq!(
+        spent, summary2.spent,
+        "the nodes depend on the thread count"
+    );
     let bytes = fs::read(&one).expect("read");
     assert_eq!(
         bytes,
@@ -147,6 +163,23 @@ fn datagen_gives_the_same_bytes_with_any_thread_count_and_when_resumed() {
     // A run stopped inside its third game, then run again.
     let parsed = games::parse(&bytes);
     assert!(parsed.damage.is_none());
+
+    // Datagen plays its games whole on a pool thread; the same game searched
+    // move by move through a pool is the same.
+    let pool = ThreadPool::new(1, Shared::default());
+    let opts = options(&one, 1);
+    let (again, _) = game::play(
+        &opts.game,
+        &[Board::default()],
+        opts.seed,
+        1,
+        &mut OnPool(&pool),
+    )
+    .expect("a game");
+    assert_eq!(
+        again, parsed.games[1],
+        "the game differs when played through the pool"
+    );
     let two_games: usize = games::HEADER_BYTES
         + parsed.games[..2]
             .iter()

@@ -6,7 +6,9 @@ with the time a move took (`{+0.25/17 0.243s}`), and prints for every
 engine: the mean time a move by move number (in steps of ten, from the
 games' first move), and the clock left at the end of its games and at their
 lowest point (medians). The clock is replayed from the TimeControl tag
-(`10+0.1`: base and increment in seconds): an engine that ends its games
+(`10+0.1`: base and increment in seconds; `40/60`: 60 s for every 40 of
+an engine's moves, its clock refilled after each 40th, for which the clock
+left before each refill is printed too): an engine that ends its games
 with much of its base left played faster than it had to, which a match
 against engines that spend their clock shows. With `--lost ENGINE` it also
 counts, for every game ENGINE lost, the move at which ENGINE's own score
@@ -43,9 +45,13 @@ def split_games(text):
 
 
 def control(tags):
-    """(base, increment) in seconds from the TimeControl tag, or None."""
-    m = re.fullmatch(r"(\d+(?:\.\d+)?)\+(\d+(?:\.\d+)?)", tags.get("TimeControl", ""))
-    return (float(m.group(1)), float(m.group(2))) if m else None
+    """(base, increment, moves per period or None) in seconds and moves
+    from the TimeControl tag (`10+0.1`, `40/60`, `40/60+0.5`), or None."""
+    m = re.fullmatch(r"(?:(\d+)/)?(\d+(?:\.\d+)?)(?:\+(\d+(?:\.\d+)?))?", tags.get("TimeControl", ""))
+    if not m or (m.group(1) is None and m.group(3) is None):
+        return None
+    moves = int(m.group(1)) if m.group(1) else None
+    return float(m.group(2)), float(m.group(3) or 0), moves
 
 
 def score_of(comment):
@@ -58,16 +64,19 @@ def score_of(comment):
 
 
 def replay(tags, body):
-    """Yields (engine, move number, seconds, clock after the move, score)."""
+    """Yields (engine, move number, seconds, clock after the move, score,
+    clock before a refill: the clock after an engine's last move of a
+    period, or None)."""
     tc = control(tags)
     if tc is None:
         return
-    base, inc = tc
+    base, inc, period = tc
     fen = tags.get("FEN", "").split()
     black = len(fen) > 1 and fen[1] == "b"
     number = int(fen[5]) if len(fen) > 5 and fen[5].isdigit() else 1
     engines = (tags.get("White", "white"), tags.get("Black", "black"))
     clock = {e: base for e in engines}
+    played = {e: 0 for e in engines}
     side = 1 if black else 0
     for comment in COMMENT.findall(body):
         m = SECONDS.search(comment)
@@ -76,7 +85,13 @@ def replay(tags, body):
         engine = engines[side]
         spent = float(m.group(1))
         clock[engine] += inc - spent
-        yield engine, number, spent, clock[engine], score_of(comment)
+        played[engine] += 1
+        refill = None
+        if period and played[engine] % period == 0:
+            refill = clock[engine]
+        yield engine, number, spent, clock[engine], score_of(comment), refill
+        if refill is not None:
+            clock[engine] += base
         if side == 1:
             number += 1
         side ^= 1
@@ -94,6 +109,7 @@ def main():
     per_move = defaultdict(lambda: defaultdict(list))
     ends = defaultdict(list)
     lows = defaultdict(list)
+    refills = defaultdict(list)
     games = 0
     turned = defaultdict(int)
     lost = 0
@@ -112,7 +128,9 @@ def main():
                 or (result == "1-0" and tags.get("Black") == args.lost)
             )
             lost += losing
-            for engine, number, spent, clock, score in replay(tags, body):
+            for engine, number, spent, clock, score, refill in replay(tags, body):
+                if refill is not None:
+                    refills[engine].append(refill)
                 row = min(number // args.step * args.step, args.last)
                 per_move[engine][row].append(spent)
                 if losing and engine == args.lost and score is not None and score <= -1.0:
@@ -136,6 +154,10 @@ def main():
             f"median {statistics.median(ends[engine]):.2f} s, lowest point "
             f"median {statistics.median(lows[engine]):.2f} s"
         )
+        if refills[engine]:
+            r = refills[engine]
+            print(f"  clock left before a refill ({len(r)} periods): median {statistics.median(r):.2f} s, "
+                  f"lowest {min(r):.2f} s")
         for start in sorted(rows):
             v = rows[start]
             span = f"{start:3d}+   " if start == args.last else f"{start:3d}-{start + args.step - 1:3d}"

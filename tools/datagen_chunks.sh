@@ -9,7 +9,8 @@
 #
 # BINARY is a release build of a committed main (its commit is recorded:
 # build it from a clean tree); chunks are named g<generation>-s<seed>, or
-# g<generation>-n<soft>-s<seed> when SOFT_NODES is set. SOFT_NODES and
+# g<generation>-n<soft>-s<seed> when SOFT_NODES is set (-n<soft>h<hard>
+# when HARD_NODES is set too). SOFT_NODES and
 # HARD_NODES (default 25 times SOFT_NODES) set the per-move node limits;
 # the manifest records them in the command and the chunk's CPU seconds
 # (user + system of the datagen run) in `cpu_s`.
@@ -47,6 +48,7 @@ soft=${SOFT_NODES:-}
 hard=${HARD_NODES:-$(( ${soft:-2000} * 25 ))}
 nodes=(); tag=
 if [ -n "$soft" ]; then nodes=(--soft-nodes "$soft" --hard-nodes "$hard"); tag=-n$soft; fi
+if [ -n "$soft" ] && [ -n "${HARD_NODES:-}" ]; then tag=${tag}h$hard; fi
 commit=$(git rev-parse --short HEAD)
 commit=${DATAGEN_COMMIT:-$commit}
 # The network embedded at the recorded commit, the one BINARY plays with (the

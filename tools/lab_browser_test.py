@@ -11,7 +11,8 @@ an independent trace (lab_tree_reference.py) at every step; a tic-tac-toe
 move is played by clicking; the drawn Tree
 view's checks (lab_tree_checks.py); a position set in one view is every
 view's, also after a reload; the Tree view's link, reload, export,
-slider, jumps, keys and sizes (lab_tree_share_checks.py); errors clear or mark stale results; the
+slider, jumps, keys and sizes (lab_tree_share_checks.py); a practice
+question opened from a link; errors clear or mark stale results; the
 progress line's node count only grows; Ordering and Ablation draw charts,
 every column has a tooltip and no chart text leaves its drawing; at 390 px
 no view is wider than the screen; the practice questions, the published
@@ -384,13 +385,26 @@ class Checks(TreeChecks, TreeShareChecks, QuizChecks):
         Select(self.el("#game")).select_by_value("chess")
         self.click("#fen-published")
         self.set_position("compare", PUBLISHED)
-        Select(self.el("#cmp-depth")).select_by_value("5")
+        box = self.el("#cmp-published-rules")
+        if not box.is_selected():
+            box.click()
+        Select(self.el("#cmp-depth")).select_by_value("4")
+        Select(self.el("#cmp-runs")).select_by_value("5")
         self.click("#cmp-run")
         self.wait_job("cmp-status")
         self.shot("compare", full=True)
+        box.click()
+        self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": 1000, "height": 700, "deviceScaleFactor": 1, "mobile": False})
+        self.set_position("scores", PUBLISHED)
+        Select(self.el("#scr-depth")).select_by_value("3")
+        self.click("#scr-run")
+        self.wait_job("scr-status")
+        self.shot("scores", full=True)
         self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
             "width": 1000, "height": 700, "deviceScaleFactor": 1, "mobile": False})
         self.tree_shot("tree")
+        self.practice_shot("practice")
         self.view("ordering")
         self.click("input[name=ord-source][value=bench]")
         self.fill("#ord-positions", "2")
@@ -449,6 +463,7 @@ def main():
         checks.run("quiz, the leaves never evaluated: hint, wrong, right", checks.quiz_pruned)
         checks.run("a quiz question hides the counts and locks stepping", checks.quiz_locks_and_hides)
         checks.run("the quiz ends when the algorithm changes", checks.quiz_ends_on_algorithm_change)
+        checks.run("quiz: a link opens its question in a fresh browser", checks.quiz_link)
         checks.run("the Tree view fits 390 px", checks.tree_phone)
         checks.run("tree: a fresh Tree view opens on A..J, drawn", checks.opens_on_textbook)
         checks.run("tree: a link opens its tree, algorithm and step in a fresh browser",

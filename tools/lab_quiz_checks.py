@@ -8,9 +8,10 @@ whose helpers (view, click, el, fill, wait, api_tree, text_tree) they use.
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from lab_tree_checks import AJ_TREE
+from lab_tree_share_checks import link
 
 PUBLISHED = "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1"
 
@@ -82,6 +83,19 @@ class QuizChecks:
                   and self.el("#quiz-question").get_attribute("data-type") != "")
         return before
 
+    def practice_shot(self, name):
+        """A window question on A..J after a hint and a wrong answer."""
+        if not self.shots:
+            return
+        self.quiz_open()
+        self.quiz_start("window")
+        self.click("#quiz-hint")
+        self.wait(lambda: self.el("#quiz-hint-text").text != "")
+        self.quiz_answer(False)
+        self.d.execute_script("document.getElementById('quiz-box').scrollIntoView()")
+        self.shot(name)
+        self.click("#quiz-start")
+
     # The checks
     def quiz_type(self, kind):
         """One question type: a hint, a wrong answer explained with a step
@@ -150,6 +164,30 @@ class QuizChecks:
         assert self.quiz_answer(True) == "true", self.el("#quiz-result").text
         self.click("#quiz-start")
         Select(self.el("#tree-algo")).select_by_value("failsoft")
+
+    def quiz_link(self):
+        """A link with a tree, an algorithm and a question opens that
+        question in a fresh browser; ending the practice takes it out of
+        the address."""
+        trace = self.api_tree({"game": "text", "text": AJ_TREE, "algorithm": "failhard"})
+        node = next(s["node"] for s in trace["steps"] if s["kind"] == "enter" and s["node"] != 0
+                    and "inf" not in s["alpha_text"] + s["beta_text"])
+        fresh = self.new_browser()
+        try:
+            fresh.get(self.url + link(AJ_TREE, "failhard", 5) + f"&quiz=window&node={node}&level=medium")
+            WebDriverWait(fresh, 60).until(lambda d: d.execute_script(
+                "return document.getElementById('quiz-question').dataset.type === 'window'"))
+            el = lambda i: fresh.find_element(By.ID, i)
+            assert el("quiz-question").get_attribute("data-node") == str(node)
+            assert el("quiz-level").get_attribute("value") == "medium"
+            assert el("quiz-box").get_attribute("open") is not None
+            assert el("step-count").text.startswith("step 0 of"), el("step-count").text
+            url = fresh.current_url
+            assert "quiz=window" in url and f"node={node}" in url and "algo=failhard" in url, url
+            el("quiz-start").click()  # ends the practice
+            WebDriverWait(fresh, 10).until(lambda d: "quiz=" not in d.current_url)
+        finally:
+            fresh.quit()
 
     def compare_published(self):
         """The published position beside the paper's node counts: ✓ where

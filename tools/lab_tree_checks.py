@@ -230,8 +230,18 @@ class TreeChecks:
         for _ in range(16):
             self.click("#step-fwd")
         assert self.el("#step-text").get_attribute("data-kind") == "cutoff"
-        self.d.execute_script("document.getElementById('tree-summary').scrollIntoView()")
+        phone = self.d.execute_script("return window.innerWidth") < 600
+        if phone:  # the first screen, as a student sees it
+            self.d.execute_script("window.scrollTo(0, 0)")
+            self.shot(name)
+            return
+        # The stepper, the step's sentence, the tree and the pseudocode.
+        self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": 1000, "height": 860, "deviceScaleFactor": 1, "mobile": False})
+        self.d.execute_script("document.getElementById('step-first').scrollIntoView()")
         self.shot(name)
+        self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": 1000, "height": 700, "deviceScaleFactor": 1, "mobile": False})
 
     def tree_phone(self):
         """At 390 px the Tree view does not scroll sideways."""

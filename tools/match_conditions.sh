@@ -14,7 +14,8 @@
 #   for a resumption (`fastchess -config file=...`) in PGN less .pgn plus
 #   .fastchess.json; then the engines (-engine ...), -rounds, -srand, -sprt.
 # limit_args LIMIT: the engine keys for LIMIT, a node count per move (10000)
-#   or a time control in seconds (anything with a '+': 5+0.05); none for
+#   or a time control in seconds (anything with a '+': 5+0.05, or moves
+#   per period with a '/': 40/60, 40 moves in 60 s, repeated); none for
 #   '-', when each -engine names its own (tc=20+0.2), since a limit given to
 #   all engines overrides theirs.
 # rounds GAMES: fastchess's -rounds for GAMES games (two games a round, so
@@ -57,7 +58,7 @@ match() {
 limit_args() {
   case $1 in
     -) ;;
-    *+*) echo "tc=$1" ;;
+    *+* | */*) echo "tc=$1" ;;
     *) echo "nodes=$1" ;;
   esac
 }

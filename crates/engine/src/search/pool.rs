@@ -10,7 +10,8 @@
 //! too, so the caller never waits for a search.
 //!
 //! Every search runs here: the engine's `go`, and `bench`, EPD suites,
-//! datagen and the lab through `search`, which waits for the result.
+//! and the lab through `search`, which waits for the result; datagen runs
+//! whole games on a pool thread (`start`), searching there move by move.
 //!
 //! The table is resized in place: that takes `&mut Shared`, which the pool
 //! has only while every thread is parked (jobs hold the only other `Arc`s).

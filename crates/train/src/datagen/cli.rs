@@ -66,6 +66,7 @@ pub fn main(a: DatagenArgs) -> ExitCode {
                 "datagen: {} games ({} were there before), {} positions in {:.1} s ({per_hour:.0} positions/hour)",
                 s.games, s.resumed_from, s.positions, s.seconds
             );
+            println!("{}", spent_line(&s, opts.game.soft_nodes));
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -73,4 +74,20 @@ pub fn main(a: DatagenArgs) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Where the run's nodes went: per stored position, per move search (against
+/// the soft limit, which a started iteration may overshoot) and per game in
+/// the searches that checked starts.
+fn spent_line(s: &super::Summary, soft_nodes: u64) -> String {
+    let per = |nodes: u64, n: u64| nodes as f64 / n.max(1) as f64;
+    let total = s.spent.start_nodes + s.spent.move_nodes;
+    format!(
+        "datagen: {:.0} nodes a stored position; {:.0} a move search ({:.2} x the soft limit {soft_nodes}); {:.0} a game checking starts ({:.1}% of all nodes)",
+        per(total, s.positions),
+        per(s.spent.move_nodes, s.spent.searches),
+        per(s.spent.move_nodes, s.spent.searches) / soft_nodes as f64,
+        per(s.spent.start_nodes, s.games),
+        100.0 * per(s.spent.start_nodes, total),
+    )
 }

@@ -6,8 +6,67 @@ use crate::games::GameRecord;
 use cutoff_engine::board::{Board, Color, Position};
 use cutoff_engine::search::info::Silent;
 use cutoff_engine::search::score::is_mate;
-use cutoff_engine::search::{self, SearchJob, Settings, ThreadPool};
+use cutoff_engine::search::{self, SearchJob, Settings, Team, ThreadData, ThreadPool};
 use cutoff_engine::time::Limits;
+
+/// What plays a game's searches, each from the state the game's earlier
+/// searches left (table and histories) until `new_game`.
+pub trait Searcher {
+    /// Forgets earlier searches: an empty table, cleared histories.
+    fn new_game(&mut self);
+    fn search(
+        &mut self,
+        pos: &Position,
+        limits: Limits,
+        settings: &Settings,
+    ) -> search::SearchResult;
+}
+
+/// Searches on a pool of one thread, which waits for each result: for
+/// callers on threads of their own (openings, rescoring, tests).
+pub struct OnPool<'a>(pub &'a ThreadPool);
+
+impl Searcher for OnPool<'_> {
+    fn new_game(&mut self) {
+        self.0.new_game();
+    }
+
+    fn search(
+        &mut self,
+        pos: &Position,
+        limits: Limits,
+        settings: &Settings,
+    ) -> search::SearchResult {
+        let job = SearchJob::new(pos.clone(), limits, settings.clone());
+        self.0.search(job, &mut Silent::default())
+    }
+}
+
+/// Searches on the pool thread that runs the whole game (`ThreadPool::start`),
+/// with no hand-over to another thread per move; the same searches as
+/// [`OnPool`] on a pool of one thread, so the same games.
+pub struct OnThread<'a> {
+    pub data: &'a mut ThreadData,
+    pub team: &'a Team,
+}
+
+impl Searcher for OnThread<'_> {
+    fn new_game(&mut self) {
+        self.team.shared().tt.clear(1);
+        self.data.clear_histories();
+    }
+
+    fn search(
+        &mut self,
+        pos: &Position,
+        limits: Limits,
+        settings: &Settings,
+    ) -> search::SearchResult {
+        self.team.shared().reset(limits.ponder);
+        let job = SearchJob::new(pos.clone(), limits, settings.clone());
+        self.team.search(self.data, &job, &mut Silent::default())
+    }
+}
 
 /// A small deterministic generator (xorshift64*), one per game.
 pub struct Rng(u64);
@@ -79,24 +138,48 @@ pub const MAX_START_SCORE: i32 = 1000;
 /// A start is drawn again at most this often before the run gives up.
 const START_TRIES: usize = 10_000;
 
-/// Plays game `index` on `pool` (one thread): the same (config, openings,
-/// seed, index) give the same game, whichever pool plays it and whatever it
-/// played before (each search starts from a fresh state, see `new_game`).
+/// The nodes a game's searches cost: where datagen's time goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Spent {
+    /// Nodes of the searches that checked starts (rejected ones included).
+    pub start_nodes: u64,
+    /// Nodes of the move searches.
+    pub move_nodes: u64,
+    /// Move searches (one more than the plies kept when the last one's
+    /// score ended the game).
+    pub searches: u64,
+}
+
+impl Spent {
+    pub fn add(&mut self, other: Spent) {
+        self.start_nodes += other.start_nodes;
+        self.move_nodes += other.move_nodes;
+        self.searches += other.searches;
+    }
+}
+
+/// Plays game `index` with `searcher`: the same (config, openings, seed,
+/// index) give the same game, whichever searcher plays it and whatever it
+/// played before (each game starts from a fresh state, see `new_game`).
 pub fn play(
     config: &GameConfig,
     openings: &[Board],
     seed: u64,
     index: u64,
-    pool: &ThreadPool,
-) -> Result<GameRecord, String> {
+    searcher: &mut dyn Searcher,
+) -> Result<(GameRecord, Spent), String> {
     let mut rng = Rng::for_game(seed, index);
     let mut settings = Settings::default();
     if config.hand_crafted {
         settings.network = None;
     }
+    let mut spent = Spent::default();
     for _ in 0..START_TRIES {
-        if let Some(start) = random_start(config, openings, &settings, &mut rng, pool) {
-            return Ok(play_from(start, config, &settings, pool));
+        let start = random_start(config, openings, &settings, &mut rng, searcher);
+        spent.start_nodes += start.nodes;
+        if let Some(pos) = start.position {
+            let record = play_from(pos, config, &settings, searcher, &mut spent);
+            return Ok((record, spent));
         }
     }
     Err(format!(
@@ -104,16 +187,27 @@ pub fn play(
     ))
 }
 
+/// A start drawn by [`random_start`]: the position if it is usable, and
+/// the nodes its check searched (0 when no search was needed to reject it).
+pub struct Start {
+    pub position: Option<Position>,
+    pub nodes: u64,
+}
+
 /// A start: an opening (or a Chess960 position), random plies, then a
-/// search (on `pool`, from a fresh state) that must find the position
-/// balanced enough to be a game.
+/// search (from a fresh state) that must find the position balanced enough
+/// to be a game.
 pub fn random_start(
     config: &GameConfig,
     openings: &[Board],
     settings: &Settings,
     rng: &mut Rng,
-    pool: &ThreadPool,
-) -> Option<Position> {
+    searcher: &mut dyn Searcher,
+) -> Start {
+    let rejected = Start {
+        position: None,
+        nodes: 0,
+    };
     let board = if config.chess960 {
         Board::chess960_startpos(rng.below(960) as u32)
     } else {
@@ -123,28 +217,32 @@ pub fn random_start(
     for _ in 0..config.random_plies {
         let moves = pos.legal_moves();
         if moves.is_empty() {
-            return None;
+            return rejected;
         }
         pos.play(moves[rng.below(moves.len())]);
     }
     if natural_end(&pos).is_some() {
-        return None;
+        return rejected;
     }
-    pool.new_game();
-    let found = search(&pos, Limits::depth(config.verify_depth), settings, pool);
-    (found.score.abs() <= MAX_START_SCORE).then_some(pos)
+    searcher.new_game();
+    let found = searcher.search(&pos, Limits::depth(config.verify_depth), settings);
+    Start {
+        position: (found.score.abs() <= MAX_START_SCORE).then_some(pos),
+        nodes: found.nodes,
+    }
 }
 
 /// Plays the game out from `pos` with a fresh table and fresh histories,
-/// kept from move to move.
+/// kept from move to move; its searches' nodes are added to `spent`.
 fn play_from(
     mut pos: Position,
     config: &GameConfig,
     settings: &Settings,
-    pool: &ThreadPool,
+    searcher: &mut dyn Searcher,
+    spent: &mut Spent,
 ) -> GameRecord {
     let start = pos.board().clone();
-    pool.new_game();
+    searcher.new_game();
     let limits = Limits {
         nodes: Some(config.hard_nodes),
         soft_nodes: Some(config.soft_nodes),
@@ -156,7 +254,9 @@ fn play_from(
         if let Some(r) = natural_end(&pos) {
             break r;
         }
-        let found = search(&pos, limits.clone(), settings, pool);
+        let found = searcher.search(&pos, limits.clone(), settings);
+        spent.move_nodes += found.nodes;
+        spent.searches += 1;
         let Some(best) = found.best else { break 1 };
         let white = if pos.side_to_move() == Color::White {
             found.score
@@ -190,18 +290,6 @@ fn play_from(
         result,
         plies,
     }
-}
-
-/// One move's search on the pool, which keeps the table and the histories
-/// of the game's earlier moves.
-fn search(
-    pos: &Position,
-    limits: Limits,
-    settings: &Settings,
-    pool: &ThreadPool,
-) -> search::SearchResult {
-    let job = SearchJob::new(pos.clone(), limits, settings.clone());
-    pool.search(job, &mut Silent::default())
 }
 
 /// The result (0, 1, 2 from White's view) if the game is over by the rules.

@@ -7,7 +7,7 @@
 
 use std::path::PathBuf;
 
-use super::game::{GameConfig, Rng, random_start};
+use super::game::{GameConfig, OnPool, Rng, random_start};
 use super::read_openings;
 use cutoff_engine::board::{Board, fen};
 use cutoff_engine::search::{Settings, Shared, ThreadPool};
@@ -61,7 +61,9 @@ pub fn openings(req: &Request) -> Result<Vec<String>, String> {
     for i in 0..req.count as u64 {
         let mut rng = Rng::for_game(req.seed, i);
         let pos = (0..10_000)
-            .find_map(|_| random_start(&config, &starts, &settings, &mut rng, &pool))
+            .find_map(|_| {
+                random_start(&config, &starts, &settings, &mut rng, &mut OnPool(&pool)).position
+            })
             .ok_or("genfens: no usable opening in 10,000 tries")?;
         out.push(fen::to_fen(pos.board(), false));
     }

@@ -19,14 +19,14 @@ use std::fs::{self, File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 use std::time::Instant;
 
 use crate::games::{self, file::Damage};
 use crate::progress;
 use cutoff_engine::board::{Board, fen};
 use cutoff_engine::search::{Shared, ThreadPool};
-use game::GameConfig;
+use game::{GameConfig, Spent};
 
 /// What `cutoff datagen` was asked for.
 #[derive(Clone, Debug)]
@@ -50,6 +50,8 @@ pub struct Summary {
     /// Plies (stored positions) this run wrote.
     pub positions: u64,
     pub seconds: f64,
+    /// The nodes its searches cost.
+    pub spent: Spent,
 }
 
 /// Runs datagen; errors (bad paths, a damaged file, bad openings) are text.
@@ -62,56 +64,72 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     };
     let (first, mut file) = open_to_finish(&opts.out)?;
     let started = Instant::now();
-    let next = AtomicU64::new(first);
-    let failed = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<(u64, Result<Vec<u8>, String>)>();
-    let written = std::thread::scope(|s| {
-        for _ in 0..opts.threads {
-            let (tx, next, failed, openings) = (tx.clone(), &next, &failed, &openings);
-            s.spawn(move || {
-                // A pool of one search thread per game thread, kept for all
-                // its games (each game starts it afresh).
-                let pool = ThreadPool::new(1, Shared::default());
+    let next = Arc::new(AtomicU64::new(first));
+    let failed = Arc::new(AtomicBool::new(false));
+    let openings = Arc::new(openings);
+    let (tx, rx) = mpsc::channel::<(u64, Result<(Vec<u8>, Spent), String>)>();
+    // A pool of one search thread per game thread, kept for all its games:
+    // each game runs whole on that thread, with no hand-over per move (each
+    // game starts it afresh).
+    let pools: Vec<ThreadPool> = (0..opts.threads)
+        .map(|_| {
+            let pool = ThreadPool::new(1, Shared::default());
+            let (tx, next, failed) = (tx.clone(), Arc::clone(&next), Arc::clone(&failed));
+            let (openings, config) = (Arc::clone(&openings), opts.game.clone());
+            let (seed, games) = (opts.seed, opts.games);
+            pool.start(move |data, team| {
+                let mut searcher = game::OnThread { data, team };
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= opts.games || failed.load(Ordering::Relaxed) {
+                    if i >= games || failed.load(Ordering::Relaxed) {
                         break;
                     }
-                    let game =
-                        game::play(&opts.game, openings, opts.seed, i, &pool).map(|g| g.encode());
+                    let game = game::play(&config, &openings, seed, i, &mut searcher)
+                        .map(|(g, spent)| (g.encode(), spent));
                     if tx.send((i, game)).is_err() {
                         break;
                     }
                 }
             });
-        }
-        drop(tx);
-        let mut plies = 0u64;
-        let written = write_in_order(
-            (&mut file, &opts.out),
-            rx,
-            (first, opts.games),
-            "datagen",
-            |bytes: Vec<u8>| {
-                // 32 bytes of board, then 4 per ply and 4 for the terminator.
-                plies += (bytes.len() as u64 - 36) / 4;
-                let rate = plies as f64 / started.elapsed().as_secs_f64().max(1e-3);
-                (
-                    bytes,
-                    format!("{plies} positions this run, {rate:.0} pos/s"),
-                )
-            },
-        );
-        if written.is_err() {
-            failed.store(true, Ordering::Relaxed);
-        }
-        written.map(|games| (games, plies))
-    })?;
+            pool
+        })
+        .collect();
+    drop(tx);
+    let (mut plies, mut spent) = (0u64, Spent::default());
+    let written = write_in_order(
+        (&mut file, &opts.out),
+        rx,
+        (first, opts.games),
+        "datagen",
+        |(bytes, cost): (Vec<u8>, Spent)| {
+            spent.add(cost);
+            // 32 bytes of board, then 4 per ply and 4 for the terminator.
+            plies += (bytes.len() as u64 - 36) / 4;
+            let rate = plies as f64 / started.elapsed().as_secs_f64().max(1e-3);
+            (
+                bytes,
+                format!("{plies} positions this run, {rate:.0} pos/s"),
+            )
+        },
+    );
+    if written.is_err() {
+        failed.store(true, Ordering::Relaxed);
+    }
+    drop(pools); // waits for their games to end
+    let games = written?;
+    if first + games < opts.games {
+        return Err(format!(
+            "a game thread stopped after {} of {} games: the file holds whole games, run again to finish it",
+            first + games,
+            opts.games
+        ));
+    }
     Ok(Summary {
         resumed_from: first,
-        games: written.0,
-        positions: written.1,
+        games,
+        positions: plies,
         seconds: started.elapsed().as_secs_f64(),
+        spent,
     })
 }
 

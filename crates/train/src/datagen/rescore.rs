@@ -180,7 +180,7 @@ pub fn rescore_game(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::datagen::game::{GameConfig, play};
+    use crate::datagen::game::{GameConfig, OnPool, play};
     use cutoff_engine::board::{Board, moves};
 
     fn options(threads: usize) -> Options {
@@ -203,7 +203,7 @@ mod tests {
             verify_depth: 2,
             ..GameConfig::default()
         };
-        play(&config, &[Board::default()], seed, index, pool)
+        play(&config, &[Board::default()], seed, index, &mut OnPool(pool)).map(|(game, _)| game)
     }
 
     #[test]

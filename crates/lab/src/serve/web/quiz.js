@@ -15,6 +15,7 @@
     pruned: { algos: ["failsoft", "failhard", "pvs"], title: "the leaves never evaluated" },
   };
   const Q = { on: false, loading: false, ask: null, answered: false, hinted: false, right: 0, asked: 0, hints: 0 };
+  let linked = null; // a question the address carried, asked once its tree is drawn
   const S = TreeView.S;
   const $ = (id) => Lab.$(id);
 
@@ -228,8 +229,10 @@
       box.textContent = `No question of this type for ${S.algo} on this tree: choose another type, or Next problem.`;
       Object.assign(box.dataset, { type: "", node: "" });
       $("quiz-fields").innerHTML = "";
+      TreeShare.keep({});
       return;
     }
+    TreeShare.keep({ quiz: q.type, node: q.node, level: $("quiz-level").value });
     jump(0);
     lock(true);
     TreeView.setShowAll(true);
@@ -297,7 +300,8 @@
     ask(q);
   }
 
-  function start() {
+  // `q`: the question to ask first (a link's), or a new one.
+  function start(q) {
     Q.on = true;
     Object.assign(Q, { right: 0, asked: 0, hints: 0 });
     score();
@@ -305,8 +309,19 @@
     $("quiz-panel").hidden = false;
     $("quiz-ended").textContent = "";
     $("tree-summary").hidden = true; // its counts would give answers away
-    if (S.tree && S.tree.text_tree) ask();
+    if (S.tree && S.tree.text_tree) ask(q);
     else next();
+  }
+
+  // The question a link or a reload carried, on the tree it drew: asked as
+  // it was if it is one on this tree and algorithm, else a new one.
+  function resume(want) {
+    if (!S.tree || !S.tree.text_tree || !TYPES[want.type]) return;
+    $("quiz-box").open = true;
+    $("quiz-type").value = want.type;
+    if (LEVELS[want.level]) $("quiz-level").value = want.level;
+    const fits = TYPES[want.type].algos.includes(S.algo) && candidates(want.type).includes(want.node);
+    start(fits ? { type: want.type, node: want.node, algo: S.algo } : undefined);
   }
 
   function end(why) {
@@ -324,10 +339,17 @@
     $("quiz-result").innerHTML = "";
     $("quiz-result").dataset.correct = "";
     $("quiz-ended").textContent = why ? `Practice ended: ${why}.` : "";
+    TreeShare.keep({});
   }
 
   // A search the quiz did not ask for ends it: its answers were for another.
   function loaded(t, algo) {
+    if (linked) {
+      const want = linked;
+      linked = null;
+      setTimeout(() => resume(want), 0);
+      return;
+    }
     if (!Q.on || Q.loading) return;
     if (Q.ask && algo !== Q.ask.algo) end(`the algorithm changed to ${algo} (the question was on ${Q.ask.algo})`);
     else end("a new search");
@@ -384,6 +406,7 @@
     const editorClick = S.onNodeClick;
     S.onNodeClick = (id) => clicked(id) || (editorClick ? editorClick(id) : false);
     S.onLoad = loaded;
+    linked = TreeShare.question();
   }
 
   window.addEventListener("DOMContentLoaded", panel);

@@ -1,14 +1,18 @@
 // Keeping and sharing the Tree view: its state in the address
-// (#tree?game=text&tree=...&algo=pvs&test=>=&step=12), restored on a reload
-// or from a link, and the drawing downloaded as SVG or PNG, the tree as text.
+// (#tree?game=text&tree=...&algo=pvs&test=>=&step=12, and an open practice
+// question: &quiz=window&node=7&level=easy), restored on a reload or from a
+// link, and the drawing downloaded as SVG or PNG, the tree as text.
 "use strict";
 
 const TreeShare = (function () {
   const NS = "http://www.w3.org/2000/svg";
-  // Written by this view; any other key (a quiz's state) is kept as found.
+  // Written by this view; any other key is kept as found.
   const KEYS = ["game", "tree", "fen", "moves", "depth", "algo", "test", "step"];
+  // The practice's question, which quiz.js keeps here (see `keep`).
+  const QUIZ_KEYS = ["quiz", "node", "level"];
   let written = null; // the address this view wrote last
   let timer = null;
+  let quiz = {}; // the practice's keys and values while a question is open
 
   function params() {
     const h = location.hash;
@@ -50,11 +54,26 @@ const TreeShare = (function () {
     if (r.game === "chess") state.fen = r.fen;
     if (r.game === "tictactoe") state.moves = r.moves;
     if (r.depth) state.depth = r.depth;
-    const rest = [...params()].filter(([k]) => !KEYS.includes(k));
-    const all = [...Object.entries(state), ...rest];
+    const rest = [...params()].filter(([k]) => !KEYS.includes(k) && !QUIZ_KEYS.includes(k));
+    const all = [...Object.entries(state), ...Object.entries(quiz), ...rest];
     const hash = "#tree?" + all.map(([k, v]) => `${k}=${enc(String(v))}`).join("&");
     if (hash !== location.hash) history.replaceState(null, "", hash);
     written = location.hash;
+  }
+
+  // The practice's question as the address keeps it ({} when none is open).
+  function keep(question) {
+    quiz = Object.fromEntries(Object.entries(question).filter(([k]) => QUIZ_KEYS.includes(k)));
+    write();
+  }
+
+  // The question an address carries (a link, a reload), read before this
+  // view rewrites the address, or null.
+  function question() {
+    const p = params();
+    const node = Number(p.get("node"));
+    if (!p.has("quiz") || !Number.isInteger(node) || node < 0) return null;
+    return { type: p.get("quiz"), node, level: p.get("level") || "easy" };
   }
 
   // The drawing as a standalone SVG: the whole laid-out tree at this step,
@@ -146,5 +165,5 @@ const TreeShare = (function () {
   }
 
   window.addEventListener("DOMContentLoaded", init);
-  return { wanted, save, write, svgText, pngDataUrl };
+  return { wanted, save, write, keep, question, svgText, pngDataUrl };
 })();
