@@ -260,8 +260,9 @@ class TreeShareChecks:
         more, every control 40 px or more, the pseudocode one tap away."""
         self.d.execute_cdp_cmd(METRICS, {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
         try:
+            # A page load from the link (a hash change and a reload raced).
+            self.d.get("about:blank")
             self.d.get(self.url + link(AJ_TREE, "failsoft", 16))
-            self.d.refresh()
             self.wait(lambda: self.d.execute_script(
                 "return document.body.dataset.ready === 'true' && TreeView.S.at === 16"))
             m = self.drawing_metrics()
