@@ -252,11 +252,7 @@ fn play_from(
         spent.move_nodes += found.nodes;
         spent.searches += 1;
         let Some(best) = found.best else { break 1 };
-        let white = if pos.side_to_move() == Color::White {
-            found.score
-        } else {
-            -found.score
-        };
+        let white = white_view(&pos, found.score);
         if is_mate(found.score) {
             break if white > 0 { 2 } else { 0 };
         }
@@ -276,7 +272,7 @@ fn play_from(
         if (plies.len() >= DRAW_AFTER && draw_run >= DRAW_PLIES) || plies.len() >= MAX_PLIES {
             break 1;
         }
-        plies.push((best, white.clamp(-32_000, 32_000) as i16));
+        plies.push((best, stored_score(white)));
         pos.play(best);
     };
     GameRecord {
@@ -284,6 +280,20 @@ fn play_from(
         result,
         plies,
     }
+}
+
+/// A search's score (the side to move's) from White's view.
+pub fn white_view(pos: &Position, score: i32) -> i32 {
+    if pos.side_to_move() == Color::White {
+        score
+    } else {
+        -score
+    }
+}
+
+/// A White's-view score as a game record stores it.
+pub fn stored_score(white: i32) -> i16 {
+    white.clamp(-32_000, 32_000) as i16
 }
 
 /// The result (0, 1, 2 from White's view) if the game is over by the rules.

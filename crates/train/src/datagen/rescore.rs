@@ -11,12 +11,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
+use super::game::{OnPool, Searcher, stored_score, white_view};
 use super::{check_limits, open_to_finish, write_in_order};
 use crate::games::positions::Filter;
 use crate::games::{GameRecord, file::read_bytes, parse};
 use cutoff_engine::board::{Position, fen};
-use cutoff_engine::search::info::Silent;
-use cutoff_engine::search::{SearchJob, Settings, Shared, ThreadPool};
+use cutoff_engine::search::{Settings, Shared, ThreadPool};
 use cutoff_engine::time::Limits;
 
 /// What to rescore and how.
@@ -79,7 +79,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
                     let Some(game) = games.get(i as usize) else {
                         break;
                     };
-                    let rescored = rescore_game(game, opts, &pool);
+                    let rescored = rescore_game(game, opts, &mut OnPool(&pool));
                     if tx.send((i, Ok(rescored))).is_err() {
                         break;
                     }
@@ -129,12 +129,13 @@ fn read_games(files: &[PathBuf], limit: Option<usize>) -> Result<Vec<GameRecord>
     Ok(games)
 }
 
-/// One game with its trainable positions searched again on `pool`; returns
-/// the new record, the positions searched and how many scores changed.
+/// One game with its trainable positions searched again by `searcher`;
+/// returns the new record, the positions searched and how many scores
+/// changed.
 pub fn rescore_game(
     game: &GameRecord,
     opts: &Options,
-    pool: &ThreadPool,
+    searcher: &mut dyn Searcher,
 ) -> (GameRecord, u64, u64) {
     let chess960 = fen::check_standard_castling(&game.start).is_err();
     let mut pos = Position::new(game.start.clone(), chess960);
@@ -143,7 +144,7 @@ pub fn rescore_game(
         soft_nodes: Some(opts.soft_nodes),
         ..Limits::default()
     };
-    pool.new_game();
+    searcher.new_game();
     let filter = Filter {
         skip_plies: opts.skip_plies,
         ..Filter::default()
@@ -154,14 +155,8 @@ pub fn rescore_game(
         let trainable = filter.unfit(ply, pos.board(), mv).is_none();
         let mut score = old;
         if trainable {
-            let job = SearchJob::new(pos.clone(), limits.clone(), Settings::default());
-            let found = pool.search(job, &mut Silent::default());
-            let white = if pos.side_to_move() == cutoff_engine::board::Color::White {
-                found.score
-            } else {
-                -found.score
-            };
-            score = white.clamp(-32_000, 32_000) as i16;
+            let found = searcher.search(&pos, limits.clone(), &Settings::default());
+            score = stored_score(white_view(&pos, found.score));
             rescored += 1;
             changed += u64::from(score != old);
         }
@@ -210,7 +205,7 @@ mod tests {
     fn rescoring_keeps_moves_and_result_and_rescores_trainable_plies() {
         let pool = ThreadPool::new(1, Shared::default());
         let game = quick_game(5, 0, &pool).expect("a game");
-        let (new, rescored, _) = rescore_game(&game, &options(1), &pool);
+        let (new, rescored, _) = rescore_game(&game, &options(1), &mut OnPool(&pool));
         assert_eq!(new.start, game.start);
         assert_eq!(new.result, game.result);
         assert!(rescored > 0);
@@ -232,7 +227,7 @@ mod tests {
         });
         assert_eq!(rescored, trainable);
         // Deterministic: the same game rescored again on a used pool.
-        let (again, _, _) = rescore_game(&game, &options(1), &pool);
+        let (again, _, _) = rescore_game(&game, &options(1), &mut OnPool(&pool));
         assert_eq!(again, new);
     }
 
