@@ -134,15 +134,20 @@ fn spsa_every_technique_off_by_default_changes_the_search_when_on() {
         "off by default: {names:?}"
     );
     for t in off {
-        let on = [set(t.name, t.max)];
-        let acts = MIDDLEGAMES
-            .iter()
-            .zip(&base)
-            .any(|(fen, &nodes)| fresh_nodes_in(fen, &on, DEEP) != nodes);
+        // Its largest value, and its smallest step above off: a margin or a
+        // divisor acts most when small, a weight or a count when large.
+        let small = (t.step.ceil() as i32).max(1);
+        let acts = [t.max, small].iter().any(|&value| {
+            let on = [set(t.name, value)];
+            MIDDLEGAMES
+                .iter()
+                .zip(&base)
+                .any(|(fen, &nodes)| fresh_nodes_in(fen, &on, DEEP) != nodes)
+        });
         assert!(
             acts,
-            "{} = {} left every middlegame's nodes as they were: {base:?}",
-            t.name, t.max
+            "{} at {} and at {} left every middlegame's nodes as they were: {base:?}",
+            t.name, t.max, small
         );
     }
 }
