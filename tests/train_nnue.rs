@@ -27,6 +27,7 @@ fn options(dir: &Path, epochs: u32) -> Options {
         lr: 0.001,
         final_lr: 0.1,
         lambda: 0.0,
+        final_lambda: 0.0,
         validation: 0.1,
         mirror: true,
         threads: 2,
@@ -167,6 +168,59 @@ fn a_run_can_start_from_a_network() {
     .unwrap_err();
     assert!(err.contains("output buckets"), "{err}");
     for d in [first, second, split] {
+        std::fs::remove_dir_all(d).ok();
+    }
+}
+
+/// `--final-lambda`: a result weight rising from 0 to 1 over the run ends
+/// nearer the results and further from the scores than a constant 0, and
+/// its validation loss is taken at the final weight.
+#[test]
+fn a_rising_result_weight_trains_towards_the_results() {
+    let (flat, rising) = (temp_dir("lambda-flat"), temp_dir("lambda-rising"));
+    let start = Options {
+        resume: false,
+        ..options(&flat, 4)
+    };
+    run(&start).expect("trains");
+    let ramp = Options {
+        final_lambda: 1.0,
+        dir: rising.clone(),
+        ..start.clone()
+    };
+    let ramped = run(&ramp).expect("trains");
+    let (all, _) = positions::load(&start.data, &start.filter).expect("sample");
+    let held = all.len() - (all.len() as f64 * start.validation) as usize;
+    let model = |d: &Path| {
+        let net = cutoff_engine::eval::nnue::file::load(&d.join("net.nnue")).expect("loads");
+        cutoff_train::nnue::checkpoint::dequantise(&net)
+    };
+    let at = |lambda: f32, d: &Path| {
+        let opts = Options {
+            final_lambda: lambda,
+            ..start.clone()
+        };
+        evaluate_loss(&model(d), &all[..held], &opts)
+    };
+    assert!(
+        at(1.0, &rising) < at(1.0, &flat),
+        "against the results: rising {}, flat {}",
+        at(1.0, &rising),
+        at(1.0, &flat)
+    );
+    assert!(
+        at(0.0, &rising) > at(0.0, &flat),
+        "against the scores: rising {}, flat {}",
+        at(0.0, &rising),
+        at(0.0, &flat)
+    );
+    let reported = ramped.losses.last().expect("epochs").2;
+    let valid = evaluate_loss(&model(&rising), &all[held..], &ramp);
+    assert!(
+        (reported - valid).abs() < 0.1 * reported,
+        "validation loss {reported} reported, {valid} at the final weight"
+    );
+    for d in [flat, rising] {
         std::fs::remove_dir_all(d).ok();
     }
 }

@@ -15,7 +15,7 @@ pub struct TrainArgs {
     /// Train as the recipe file says (data, filters, schedule, seed,
     /// threads) and check the network against its `sha256`; only --dir and
     /// --resume may be given beside it.
-    #[arg(long, conflicts_with_all = ["data", "epochs", "batch", "lr", "final_lr", "lambda", "no_mirror", "validation", "hidden", "features", "output_buckets", "threads", "seed", "skip_plies", "max_score", "init"])]
+    #[arg(long, conflicts_with_all = ["data", "epochs", "batch", "lr", "final_lr", "lambda", "final_lambda", "no_mirror", "validation", "hidden", "features", "output_buckets", "threads", "seed", "skip_plies", "max_score", "init"])]
     recipe: Option<PathBuf>,
     /// Game files and 32-byte record files (plain or `.xz`), read in order.
     #[arg(long, required_unless_present = "recipe", num_args = 1..)]
@@ -38,6 +38,10 @@ pub struct TrainArgs {
     /// Weight of the game result in the target; the rest is the search score.
     #[arg(long, default_value_t = 0.4)]
     lambda: f32,
+    /// The result's weight at the end of the run, reached linearly from
+    /// --lambda (default: --lambda throughout).
+    #[arg(long)]
+    final_lambda: Option<f32>,
     /// Do not mirror positions (files a..h) at random while training.
     #[arg(long)]
     no_mirror: bool,
@@ -195,6 +199,7 @@ fn options(a: TrainArgs) -> Options {
         lr: a.lr,
         final_lr: a.final_lr,
         lambda: a.lambda,
+        final_lambda: a.final_lambda.unwrap_or(a.lambda),
         validation: a.validation,
         mirror: !a.no_mirror,
         threads: a.threads.unwrap_or_else(cutoff_engine::default_threads),

@@ -46,6 +46,10 @@ pub struct Options {
     pub final_lr: f32,
     /// Weight of the game result in the target (the rest is the score).
     pub lambda: f32,
+    /// The result's weight at the end: it moves linearly from `lambda` over
+    /// the run (the same value: a constant weight). The validation loss is
+    /// taken at this weight, so the epochs' losses compare.
+    pub final_lambda: f32,
     /// Mirror every other position's files (at random) while training.
     pub mirror: bool,
     /// Share of the positions held out for validation (the last ones: whole games).
@@ -189,12 +193,14 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
             let progress = ((epoch - 1) as usize * steps_per_epoch + step) as f32
                 / (opts.epochs as usize * steps_per_epoch) as f32;
             let lr = cosine(opts.lr, opts.lr * opts.final_lr, progress);
+            let lambda = opts.lambda + (opts.final_lambda - opts.lambda) * progress;
             let batch = Batch {
                 data: train,
                 order: chunk,
                 seed: opts.seed ^ (u64::from(epoch) << 40) ^ step as u64,
             };
-            loss_sum += batch_step(&mut model, &mut opt, &mut grads, &batch, opts, lr);
+            let rates = Rates { lr, lambda };
+            loss_sum += batch_step(&mut model, &mut opt, &mut grads, &batch, opts, rates);
             bar.inc(chunk.len() as u64);
         }
         bar.finish_and_clear();
@@ -245,6 +251,14 @@ struct Batch<'a> {
     seed: u64,
 }
 
+/// The schedules' values at one optimiser step.
+#[derive(Clone, Copy)]
+struct Rates {
+    lr: f32,
+    /// The result's weight in the target.
+    lambda: f32,
+}
+
 /// One optimiser step on a batch; returns the summed loss.
 fn batch_step(
     model: &mut Model,
@@ -252,7 +266,7 @@ fn batch_step(
     grads: &mut [Vec<f32>],
     batch: &Batch,
     opts: &Options,
-    lr: f32,
+    rates: Rates,
 ) -> f64 {
     let chunk = batch.order;
     let per_thread = chunk.len().div_ceil(grads.len());
@@ -272,7 +286,7 @@ fn batch_step(
                             let flip = opts.mirror && mix(u64::from(i) ^ batch.seed) & 1 == 1;
                             let sample = decode_as(&batch.data[i as usize], flip, features)
                                 .expect("records were checked when loaded");
-                            shared.loss(&sample, opts.lambda, &mut scratch, Some(grad)) as f64
+                            shared.loss(&sample, rates.lambda, &mut scratch, Some(grad)) as f64
                         })
                         .sum::<f64>()
                 })
@@ -294,7 +308,7 @@ fn batch_step(
     model.gather_factor(&mut first[0]);
     let scale = 1.0 / chunk.len() as f32;
     first[0].iter_mut().for_each(|g| *g *= scale);
-    opt.step(&mut model.params, &first[0], lr);
+    opt.step(&mut model.params, &first[0], rates.lr);
     model.clip();
     losses.iter().sum()
 }
@@ -313,7 +327,7 @@ pub fn evaluate_loss(model: &Model, positions: &[Packed], opts: &Options) -> f64
                     part.iter()
                         .map(|p| {
                             let s = sample(p, model.features);
-                            prepared.loss(&s, opts.lambda, &mut scratch, None) as f64
+                            prepared.loss(&s, opts.final_lambda, &mut scratch, None) as f64
                         })
                         .sum::<f64>()
                 })
