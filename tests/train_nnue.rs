@@ -28,6 +28,7 @@ fn options(dir: &Path, epochs: u32) -> Options {
         final_lr: 0.1,
         lambda: 0.0,
         final_lambda: 0.0,
+        piece_weight: 0.0,
         validation: 0.1,
         mirror: true,
         threads: 2,
@@ -221,6 +222,54 @@ fn a_rising_result_weight_trains_towards_the_results() {
         "validation loss {reported} reported, {valid} at the final weight"
     );
     for d in [flat, rising] {
+        std::fs::remove_dir_all(d).ok();
+    }
+}
+
+/// `--piece-weight`: weighting the positions with more pieces up fits them
+/// better and the positions with few pieces worse than weighting all alike.
+#[test]
+fn a_piece_weight_fits_the_positions_it_weighs_up_better() {
+    let (flat, weighted) = (temp_dir("pieces-flat"), temp_dir("pieces-weighted"));
+    let start = Options {
+        resume: false,
+        ..options(&flat, 4)
+    };
+    run(&start).expect("trains");
+    run(&Options {
+        piece_weight: 4.0,
+        dir: weighted.clone(),
+        ..start.clone()
+    })
+    .expect("trains");
+    let (all, _) = positions::load(&start.data, &start.filter).expect("sample");
+    let pieces = |p: &[u8; 32]| u64::from_le_bytes(p[0..8].try_into().unwrap()).count_ones();
+    let many: Vec<_> = all.iter().filter(|p| pieces(p) >= 26).copied().collect();
+    let few: Vec<_> = all.iter().filter(|p| pieces(p) <= 14).copied().collect();
+    assert!(
+        many.len() > 100 && few.len() > 100,
+        "{} and {}",
+        many.len(),
+        few.len()
+    );
+    let loss = |d: &Path, set: &[[u8; 32]]| {
+        let net = cutoff_engine::eval::nnue::file::load(&d.join("net.nnue")).expect("loads");
+        let model = cutoff_train::nnue::checkpoint::dequantise(&net);
+        evaluate_loss(&model, set, &start)
+    };
+    assert!(
+        loss(&weighted, &many) < loss(&flat, &many),
+        "many pieces: weighted {}, flat {}",
+        loss(&weighted, &many),
+        loss(&flat, &many)
+    );
+    assert!(
+        loss(&weighted, &few) > loss(&flat, &few),
+        "few pieces: weighted {}, flat {}",
+        loss(&weighted, &few),
+        loss(&flat, &few)
+    );
+    for d in [flat, weighted] {
         std::fs::remove_dir_all(d).ok();
     }
 }

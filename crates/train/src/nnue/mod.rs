@@ -50,6 +50,11 @@ pub struct Options {
     /// the run (the same value: a constant weight). The validation loss is
     /// taken at this weight, so the epochs' losses compare.
     pub final_lambda: f32,
+    /// A position weighs `(pieces / 32) ^ piece_weight` in the training loss,
+    /// scaled so that the mean weight is 1 (0: all alike; above 0 the
+    /// positions with more pieces count more). The validation loss is
+    /// unweighted.
+    pub piece_weight: f32,
     /// Mirror every other position's files (at random) while training.
     pub mirror: bool,
     /// Share of the positions held out for validation (the last ones: whole games).
@@ -177,6 +182,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     let mut grads: Vec<Vec<f32>> = (0..opts.threads)
         .map(|_| vec![0.0; model.params.len()])
         .collect();
+    let weights = piece_weights(train, opts.piece_weight);
     let steps_per_epoch = train.len().div_ceil(opts.batch);
     for epoch in done + 1..=opts.epochs {
         let started = Instant::now();
@@ -196,6 +202,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
             let lambda = opts.lambda + (opts.final_lambda - opts.lambda) * progress;
             let batch = Batch {
                 data: train,
+                weights: &weights,
                 order: chunk,
                 seed: opts.seed ^ (u64::from(epoch) << 40) ^ step as u64,
             };
@@ -242,9 +249,41 @@ fn cosine(start: f32, end: f32, progress: f32) -> f32 {
     end + 0.5 * (start - end) * (1.0 + (std::f32::consts::PI * progress.clamp(0.0, 1.0)).cos())
 }
 
+/// The weight of a position in the training loss by its number of pieces
+/// (`Options::piece_weight`), normalised over `train` to a mean of 1.
+fn piece_weights(train: &[Packed], power: f32) -> [f32; 33] {
+    let mut weights = [1.0f32; 33];
+    if power == 0.0 {
+        return weights;
+    }
+    let mut counts = [0u64; 33];
+    for rec in train {
+        counts[pieces(rec)] += 1;
+    }
+    for (n, w) in weights.iter_mut().enumerate() {
+        *w = (n as f32 / 32.0).powf(power);
+    }
+    let total: f64 = counts
+        .iter()
+        .zip(&weights)
+        .map(|(&c, &w)| c as f64 * f64::from(w))
+        .sum();
+    let mean = (total / train.len() as f64) as f32;
+    weights.iter_mut().for_each(|w| *w /= mean);
+    weights
+}
+
+/// The number of pieces of a record (its occupancy's population).
+fn pieces(rec: &Packed) -> usize {
+    let occupied = u64::from_le_bytes(rec[0..8].try_into().expect("8 bytes"));
+    (occupied.count_ones() as usize).min(32)
+}
+
 /// The positions of one optimiser step.
 struct Batch<'a> {
     data: &'a [Packed],
+    /// The loss's weight of a position by its number of pieces.
+    weights: &'a [f32; 33],
     /// Indices into `data`.
     order: &'a [u32],
     /// Decides which positions are mirrored.
@@ -284,9 +323,13 @@ fn batch_step(
                     part.iter()
                         .map(|&i| {
                             let flip = opts.mirror && mix(u64::from(i) ^ batch.seed) & 1 == 1;
-                            let sample = decode_as(&batch.data[i as usize], flip, features)
+                            let rec = &batch.data[i as usize];
+                            let sample = decode_as(rec, flip, features)
                                 .expect("records were checked when loaded");
-                            shared.loss(&sample, rates.lambda, &mut scratch, Some(grad)) as f64
+                            let weight = batch.weights[pieces(rec)];
+                            let grad = Some(&mut grad[..]);
+                            shared.weighted_loss(&sample, rates.lambda, weight, &mut scratch, grad)
+                                as f64
                         })
                         .sum::<f64>()
                 })

@@ -344,16 +344,28 @@ impl Prepared<'_> {
         scratch: &mut Scratch,
         grad: Option<&mut [f32]>,
     ) -> f32 {
+        self.weighted_loss(s, lambda, 1.0, scratch, grad)
+    }
+
+    /// [`Prepared::loss`] times `weight`, the sample's weight in the batch.
+    pub fn weighted_loss(
+        &self,
+        s: &Sample,
+        lambda: f32,
+        weight: f32,
+        scratch: &mut Scratch,
+        grad: Option<&mut [f32]>,
+    ) -> f32 {
         let out = self.forward(s, &mut scratch.accs);
         let k = SCALE as f32 / WDL_SCALE;
         let pred = sigmoid(out * k);
         let target = lambda * s.result + (1.0 - lambda) * sigmoid(s.score / WDL_SCALE);
         let err = pred - target;
         if let Some(grad) = grad {
-            let g = 2.0 * err * pred * (1.0 - pred) * k;
+            let g = 2.0 * err * pred * (1.0 - pred) * k * weight;
             self.backward(s, g, scratch, grad);
         }
-        err * err
+        err * err * weight
     }
 
     /// Adds the gradient for d(loss)/d(out) = `g`.
