@@ -173,105 +173,123 @@ fn a_run_can_start_from_a_network() {
     }
 }
 
+/// Two four-epoch runs on the sample, the second changed by `change`: the
+/// options of the first, its network and the second's, each read back from
+/// its file, the second run's summary, and the sample's positions.
+struct Pair {
+    start: Options,
+    plain: Model,
+    changed: Model,
+    summary: cutoff_train::nnue::Summary,
+    positions: Vec<[u8; 32]>,
+}
+
+fn train_pair(name: &str, change: impl Fn(Options) -> Options) -> Pair {
+    let (plain, changed) = (
+        temp_dir(&format!("{name}-a")),
+        temp_dir(&format!("{name}-b")),
+    );
+    let start = Options {
+        resume: false,
+        ..options(&plain, 4)
+    };
+    run(&start).expect("trains");
+    let summary = run(&change(Options {
+        dir: changed.clone(),
+        ..start.clone()
+    }))
+    .expect("trains");
+    let model = |d: &Path| {
+        let net = cutoff_engine::eval::nnue::file::load(&d.join("net.nnue")).expect("loads");
+        std::fs::remove_dir_all(d).ok();
+        cutoff_train::nnue::checkpoint::dequantise(&net)
+    };
+    let (positions, _) = positions::load(&start.data, &start.filter).expect("sample");
+    Pair {
+        plain: model(&plain),
+        changed: model(&changed),
+        start,
+        summary,
+        positions,
+    }
+}
+
 /// `--final-lambda`: a result weight rising from 0 to 1 over the run ends
 /// nearer the results and further from the scores than a constant 0, and
 /// its validation loss is taken at the final weight.
 #[test]
 fn a_rising_result_weight_trains_towards_the_results() {
-    let (flat, rising) = (temp_dir("lambda-flat"), temp_dir("lambda-rising"));
-    let start = Options {
-        resume: false,
-        ..options(&flat, 4)
-    };
-    run(&start).expect("trains");
-    let ramp = Options {
+    let ramp = |o: Options| Options {
         final_lambda: 1.0,
-        dir: rising.clone(),
-        ..start.clone()
+        ..o
     };
-    let ramped = run(&ramp).expect("trains");
-    let (all, _) = positions::load(&start.data, &start.filter).expect("sample");
-    let held = all.len() - (all.len() as f64 * start.validation) as usize;
-    let model = |d: &Path| {
-        let net = cutoff_engine::eval::nnue::file::load(&d.join("net.nnue")).expect("loads");
-        cutoff_train::nnue::checkpoint::dequantise(&net)
-    };
-    let at = |lambda: f32, d: &Path| {
+    let p = train_pair("lambda", ramp);
+    let held = p.positions.len() - (p.positions.len() as f64 * p.start.validation) as usize;
+    let at = |lambda: f32, m: &Model| {
         let opts = Options {
             final_lambda: lambda,
-            ..start.clone()
+            ..p.start.clone()
         };
-        evaluate_loss(&model(d), &all[..held], &opts)
+        evaluate_loss(m, &p.positions[..held], &opts)
     };
+    let (rising, flat) = (&p.changed, &p.plain);
     assert!(
-        at(1.0, &rising) < at(1.0, &flat),
+        at(1.0, rising) < at(1.0, flat),
         "against the results: rising {}, flat {}",
-        at(1.0, &rising),
-        at(1.0, &flat)
+        at(1.0, rising),
+        at(1.0, flat)
     );
     assert!(
-        at(0.0, &rising) > at(0.0, &flat),
+        at(0.0, rising) > at(0.0, flat),
         "against the scores: rising {}, flat {}",
-        at(0.0, &rising),
-        at(0.0, &flat)
+        at(0.0, rising),
+        at(0.0, flat)
     );
-    let reported = ramped.losses.last().expect("epochs").2;
-    let valid = evaluate_loss(&model(&rising), &all[held..], &ramp);
+    let reported = p.summary.losses.last().expect("epochs").2;
+    let valid = evaluate_loss(rising, &p.positions[held..], &ramp(p.start.clone()));
     assert!(
         (reported - valid).abs() < 0.1 * reported,
         "validation loss {reported} reported, {valid} at the final weight"
     );
-    for d in [flat, rising] {
-        std::fs::remove_dir_all(d).ok();
-    }
 }
 
 /// `--piece-weight`: weighting the positions with more pieces up fits them
 /// better and the positions with few pieces worse than weighting all alike.
 #[test]
 fn a_piece_weight_fits_the_positions_it_weighs_up_better() {
-    let (flat, weighted) = (temp_dir("pieces-flat"), temp_dir("pieces-weighted"));
-    let start = Options {
-        resume: false,
-        ..options(&flat, 4)
-    };
-    run(&start).expect("trains");
-    run(&Options {
+    let p = train_pair("pieces", |o| Options {
         piece_weight: 4.0,
-        dir: weighted.clone(),
-        ..start.clone()
-    })
-    .expect("trains");
-    let (all, _) = positions::load(&start.data, &start.filter).expect("sample");
-    let pieces = |p: &[u8; 32]| u64::from_le_bytes(p[0..8].try_into().unwrap()).count_ones();
-    let many: Vec<_> = all.iter().filter(|p| pieces(p) >= 26).copied().collect();
-    let few: Vec<_> = all.iter().filter(|p| pieces(p) <= 14).copied().collect();
+        ..o
+    });
+    let pieces = |r: &[u8; 32]| u64::from_le_bytes(r[0..8].try_into().unwrap()).count_ones();
+    let with = |keep: &dyn Fn(u32) -> bool| -> Vec<[u8; 32]> {
+        p.positions
+            .iter()
+            .filter(|r| keep(pieces(r)))
+            .copied()
+            .collect()
+    };
+    let (many, few) = (with(&|n| n >= 26), with(&|n| n <= 14));
     assert!(
         many.len() > 100 && few.len() > 100,
         "{} and {}",
         many.len(),
         few.len()
     );
-    let loss = |d: &Path, set: &[[u8; 32]]| {
-        let net = cutoff_engine::eval::nnue::file::load(&d.join("net.nnue")).expect("loads");
-        let model = cutoff_train::nnue::checkpoint::dequantise(&net);
-        evaluate_loss(&model, set, &start)
-    };
+    let loss = |m: &Model, set: &[[u8; 32]]| evaluate_loss(m, set, &p.start);
+    let (weighted, flat) = (&p.changed, &p.plain);
     assert!(
-        loss(&weighted, &many) < loss(&flat, &many),
+        loss(weighted, &many) < loss(flat, &many),
         "many pieces: weighted {}, flat {}",
-        loss(&weighted, &many),
-        loss(&flat, &many)
+        loss(weighted, &many),
+        loss(flat, &many)
     );
     assert!(
-        loss(&weighted, &few) > loss(&flat, &few),
+        loss(weighted, &few) > loss(flat, &few),
         "few pieces: weighted {}, flat {}",
-        loss(&weighted, &few),
-        loss(&flat, &few)
+        loss(weighted, &few),
+        loss(flat, &few)
     );
-    for d in [flat, weighted] {
-        std::fs::remove_dir_all(d).ok();
-    }
 }
 
 /// `--features mirrored --hidden 64`: the loss falls, the checkpoint and the
