@@ -7,6 +7,9 @@
 #   tools/datagen_chunks.sh BINARY FIRST_SEED COUNT [GAMES_PER_CHUNK]
 #   tools/datagen_chunks.sh --totals   (only the README's totals line)
 #
+# The corpus grows with every search cut at 2,000 nodes (docs/nnue.md):
+#   GENERATION=11 SOFT_NODES=2000 HARD_NODES=2000 tools/datagen_chunks.sh BIN 11110 20 2000
+#
 # BINARY is a release build of a committed main (its commit is recorded:
 # build it from a clean tree); chunks are named g<generation>-s<seed>, or
 # g<generation>-n<soft>-s<seed> when SOFT_NODES is set (-n<soft>h<hard>
