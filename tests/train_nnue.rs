@@ -261,11 +261,10 @@ fn a_piece_weight_fits_the_positions_it_weighs_up_better() {
         piece_weight: 4.0,
         ..o
     });
-    let pieces = |r: &[u8; 32]| u64::from_le_bytes(r[0..8].try_into().unwrap()).count_ones();
-    let with = |keep: &dyn Fn(u32) -> bool| -> Vec<[u8; 32]> {
+    let with = |keep: &dyn Fn(usize) -> bool| -> Vec<[u8; 32]> {
         p.positions
             .iter()
-            .filter(|r| keep(pieces(r)))
+            .filter(|r| keep(cutoff_train::games::records::piece_count(r)))
             .copied()
             .collect()
     };

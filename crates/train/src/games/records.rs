@@ -73,6 +73,12 @@ pub struct Unpacked {
     pub result: u8,
 }
 
+/// The number of pieces on a record's board (its occupancy's population;
+/// more than 32 only in a damaged record, which `unpack` refuses).
+pub fn piece_count(rec: &Packed) -> usize {
+    u64::from_le_bytes(rec[0..8].try_into().expect("8 bytes")).count_ones() as usize
+}
+
 /// Reads a record's pieces and labels; an error for a field out of range.
 pub fn unpack(rec: &Packed) -> Result<Unpacked, String> {
     let occ = u64::from_le_bytes(rec[0..8].try_into().expect("8 bytes"));

@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::games::positions::{self, Counts, Filter};
-use crate::games::records::Packed;
+use crate::games::records::{Packed, piece_count};
 use crate::progress;
 use cutoff_engine::eval::nnue::{self as engine_nnue, FeatureSet};
 use data::{Rng, Sample, decode_as};
@@ -258,7 +258,7 @@ fn piece_weights(train: &[Packed], power: f32) -> [f32; 33] {
     }
     let mut counts = [0u64; 33];
     for rec in train {
-        counts[pieces(rec)] += 1;
+        counts[piece_count(rec).min(32)] += 1;
     }
     for (n, w) in weights.iter_mut().enumerate() {
         *w = (n as f32 / 32.0).powf(power);
@@ -271,12 +271,6 @@ fn piece_weights(train: &[Packed], power: f32) -> [f32; 33] {
     let mean = (total / train.len() as f64) as f32;
     weights.iter_mut().for_each(|w| *w /= mean);
     weights
-}
-
-/// The number of pieces of a record (its occupancy's population).
-fn pieces(rec: &Packed) -> usize {
-    let occupied = u64::from_le_bytes(rec[0..8].try_into().expect("8 bytes"));
-    (occupied.count_ones() as usize).min(32)
 }
 
 /// The positions of one optimiser step.
@@ -323,10 +317,9 @@ fn batch_step(
                     part.iter()
                         .map(|&i| {
                             let flip = opts.mirror && mix(u64::from(i) ^ batch.seed) & 1 == 1;
-                            let rec = &batch.data[i as usize];
-                            let sample = decode_as(rec, flip, features)
+                            let sample = decode_as(&batch.data[i as usize], flip, features)
                                 .expect("records were checked when loaded");
-                            let weight = batch.weights[pieces(rec)];
+                            let weight = batch.weights[sample.count];
                             let grad = Some(&mut grad[..]);
                             shared.weighted_loss(&sample, rates.lambda, weight, &mut scratch, grad)
                                 as f64

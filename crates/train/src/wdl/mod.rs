@@ -9,7 +9,7 @@ pub mod plot;
 use std::path::PathBuf;
 
 use crate::games::positions::{self, Filter};
-use crate::games::records::Packed;
+use crate::games::records::{Packed, piece_count};
 use cutoff_engine::eval::wdl::{FITTED, Model, PIECE_VALUE};
 use fit::Cell;
 
@@ -17,7 +17,7 @@ use fit::Cell;
 /// from the side to move's view (the record keeps White's; see
 /// [`crate::games::records`]).
 pub fn sample(rec: &Packed) -> (i32, i32, usize) {
-    let pieces = u64::from_le_bytes(rec[0..8].try_into().expect("8 bytes")).count_ones() as usize;
+    let pieces = piece_count(rec);
     let material = (0..pieces)
         .map(|n| {
             let code = (rec[8 + n / 2] >> (4 * (n % 2))) & 7;
