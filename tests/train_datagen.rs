@@ -1,7 +1,8 @@
-//! Game files and datagen: every position reads back as it was written,
-//! the same command gives the same bytes with one thread or two and when
-//! resumed after a cut, damage is named by file and byte offset with the
-//! games before it kept, and the trainer's filters drop what they say.
+//! Game files and datagen: every position reads back as it was written, in
+//! either format version, the same command gives the same bytes with one
+//! thread or two and when resumed after a cut (a file of the old version is
+//! finished in that version), damage is named by file and byte offset with
+//! the games before it kept, and the trainer's filters drop what they say.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -68,19 +69,39 @@ fn random_games(count: usize) -> (Vec<GameRecord>, Vec<Vec<String>>) {
 }
 
 fn file_of(records: &[GameRecord]) -> Vec<u8> {
-    let mut bytes = games::header().to_vec();
+    file_in(records, games::VERSION)
+}
+
+/// A file of `records` in format `version`.
+fn file_in(records: &[GameRecord], version: u8) -> Vec<u8> {
+    let mut bytes = header_in(version);
     for r in records {
-        bytes.extend(r.encode());
+        bytes.extend(r.encode_in(version));
     }
     bytes
+}
+
+fn header_in(version: u8) -> Vec<u8> {
+    let mut header = games::header().to_vec();
+    header[games::HEADER_BYTES - 1] = version;
+    header
 }
 
 #[test]
 fn every_position_reads_back_fen_identical() {
     let (records, fens) = random_games(40);
+    for version in games::VERSIONS {
+        let parsed = games::parse(&file_in(&records, version));
+        assert!(parsed.damage.is_none(), "{:?}", parsed.damage);
+        assert_eq!(
+            (parsed.games.as_slice(), parsed.version),
+            (records.as_slice(), version)
+        );
+    }
+    // The new version is the smaller: a byte a move instead of two, and
+    // these random scores' changes mostly take two bytes (real games' one).
+    assert!(file_of(&records).len() * 5 < file_in(&records, 1).len() * 4);
     let parsed = games::parse(&file_of(&records));
-    assert!(parsed.damage.is_none(), "{:?}", parsed.damage);
-    assert_eq!(parsed.games, records);
     let mut special = [0; 3]; // castling, en passant, promotion
     for (game, want) in parsed.games.iter().zip(&fens) {
         let mut got = Vec::new();
@@ -101,15 +122,25 @@ fn every_position_reads_back_fen_identical() {
 #[test]
 fn damage_names_the_byte_offset_and_keeps_the_games_before() {
     let (records, _) = random_games(3);
-    let bytes = file_of(&records);
-    let second = games::HEADER_BYTES + records[0].encode().len();
-    // The second game's first move becomes a1-a2 (not legal at the start).
-    let mut bad = bytes.clone();
+    // The second game's first move becomes a1-a2 (not legal at the start) in
+    // version 1, a move beyond the start position's 20 in version 2.
+    let v1 = file_in(&records, 1);
+    let second = games::HEADER_BYTES + records[0].encode_in(1).len();
+    let mut bad = v1.clone();
     bad[second + 32..second + 34].copy_from_slice(&(8u16 << 6).to_le_bytes());
     let parsed = games::parse(&bad);
     assert_eq!(parsed.games, records[..1]);
     let damage = parsed.damage.expect("damage found");
     assert_eq!((damage.offset, damage.truncated), (second + 32, false));
+    let bytes = file_of(&records);
+    let second = games::HEADER_BYTES + records[0].encode().len();
+    let mut bad = bytes.clone();
+    bad[second + 32] = 20;
+    let parsed = games::parse(&bad);
+    assert_eq!(parsed.games, records[..1]);
+    let damage = parsed.damage.expect("damage found");
+    assert_eq!((damage.offset, damage.truncated), (second + 32, false));
+    assert!(damage.why.contains("index 20"), "{}", damage.why);
 
     let cut = games::parse(&bytes[..bytes.len() - 3]);
     assert_eq!(cut.games.len(), 2);
@@ -192,6 +223,20 @@ fn datagen_gives_the_same_bytes_with_any_thread_count_and_when_resumed() {
         bytes,
         fs::read(&resumed).expect("read"),
         "resumed run differs"
+    );
+
+    // A file of the old version, stopped inside its third game, is
+    // finished in its own version: the same games.
+    let mut old = file_in(&parsed.games[..2], 1);
+    old.extend(&parsed.games[2].encode_in(1)[..40]);
+    fs::write(&resumed, &old).expect("write");
+    let again = datagen::run(&options(&resumed, 1)).expect("resumes");
+    assert_eq!((again.games, again.resumed_from), (2, 2));
+    let finished = fs::read(&resumed).expect("read");
+    assert_eq!(
+        finished,
+        file_in(&parsed.games, 1),
+        "not finished in version 1"
     );
 
     // Bad bytes inside the file: datagen refuses to write after them.

@@ -23,7 +23,9 @@ manifest=data/selfplay/manifest.tsv
 readme=data/selfplay/README.md
 
 # write_totals: the line of data/selfplay/README.md that starts "On DATE the
-# corpus is", rewritten from the manifest's sums (600 MB is the budget).
+# corpus is", rewritten from the manifest's sums (600 MB is the budget; the
+# room left is counted in positions at the newest chunk's bytes a position,
+# the format datagen writes now).
 write_totals() {
     local line
     line=$(awk -F'\t' -v day="$(date -u +%F)" '
@@ -32,11 +34,11 @@ write_totals() {
             while (length(s) > 3) { out = "," substr(s, length(s) - 2) out; s = substr(s, 1, length(s) - 3) }
             return s out
         }
-        NR > 1 { c++; g += $2; p += $3; k += $4; b += $5 }
+        NR > 1 { c++; g += $2; p += $3; k += $4; b += $5; last = $5 / $3 }
         END {
             mb = b / 1e6; per = b / p; left = 600 - mb
-            printf "On %s the corpus is %d chunks, %s games, %s stored positions (%s kept by the default filter) in %.1f MB, %.2f bytes a position: about %d MB of the budget, some %d million more positions, are left.", \
-                day, c, group(g), group(p), group(k), mb, per, left, left / per
+            printf "On %s the corpus is %d chunks, %s games, %s stored positions (%s kept by the default filter) in %.1f MB, %.2f bytes a position (the newest chunk %.2f): about %d MB of the budget, some %d million more positions at the newest chunk'"'"'s rate, are left.", \
+                day, c, group(g), group(p), group(k), mb, per, last, left, left / last
         }' "$manifest")
     awk -v line="$line" '/^On .* the corpus is / { print line; next } { print }' "$readme" > "$readme.tmp"
     mv "$readme.tmp" "$readme"

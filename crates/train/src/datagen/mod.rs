@@ -62,12 +62,12 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         Some(path) => read_openings(path)?,
         None => vec![Board::default()],
     };
-    let (first, mut file) = open_to_finish(&opts.out)?;
+    let (first, mut file, version) = open_to_finish(&opts.out)?;
     let started = Instant::now();
     let next = Arc::new(AtomicU64::new(first));
     let failed = Arc::new(AtomicBool::new(false));
     let openings = Arc::new(openings);
-    let (tx, rx) = mpsc::channel::<(u64, Result<(Vec<u8>, Spent), String>)>();
+    let (tx, rx) = mpsc::channel::<(u64, Result<(Vec<u8>, u64, Spent), String>)>();
     // A pool of one search thread per game thread, kept for all its games:
     // each game runs whole on that thread, with no hand-over per move (each
     // game starts it afresh).
@@ -85,7 +85,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
                         break;
                     }
                     let game = game::play(&config, &openings, seed, i, &mut searcher)
-                        .map(|(g, spent)| (g.encode(), spent));
+                        .map(|(g, spent)| (g.encode_in(version), g.plies.len() as u64, spent));
                     if tx.send((i, game)).is_err() {
                         break;
                     }
@@ -101,10 +101,9 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         rx,
         (first, opts.games),
         "datagen",
-        |(bytes, cost): (Vec<u8>, Spent)| {
+        |(bytes, n, cost): (Vec<u8>, u64, Spent)| {
             spent.add(cost);
-            // 32 bytes of board, then 4 per ply and 4 for the terminator.
-            plies += (bytes.len() as u64 - 36) / 4;
+            plies += n;
             let rate = plies as f64 / started.elapsed().as_secs_f64().max(1e-3);
             (
                 bytes,
@@ -183,20 +182,22 @@ pub(crate) fn write_in_order<T>(
 }
 
 /// The game file prepared as [`prepare_file`] does, opened for appending,
-/// with the number of whole games it holds.
-pub(crate) fn open_to_finish(path: &Path) -> Result<(u64, File), String> {
-    let first = prepare_file(path)?;
+/// with the number of whole games it holds and its format version (the
+/// version its games are appended in).
+pub(crate) fn open_to_finish(path: &Path) -> Result<(u64, File, u8), String> {
+    let (first, version) = prepare_file(path)?;
     let file = OpenOptions::new()
         .append(true)
         .open(path)
         .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-    Ok((first, file))
+    Ok((first, file, version))
 }
 
 /// Creates the file with its header if needed, cuts off a game left
-/// unfinished by an interrupted write, and returns the whole games there.
+/// unfinished by an interrupted write, and returns the whole games there
+/// and the file's version (a new file gets [`games::VERSION`]).
 /// Any other damage is an error: a run never writes after bad bytes.
-fn prepare_file(path: &Path) -> Result<u64, String> {
+fn prepare_file(path: &Path) -> Result<(u64, u8), String> {
     let name = path.display().to_string();
     let bytes = match fs::read(path) {
         Ok(b) => b,
@@ -232,7 +233,7 @@ fn prepare_file(path: &Path) -> Result<u64, String> {
             .map_err(|e| format!("cannot repair {name}: {e}"))?;
     }
     debug_assert!(keep >= games::HEADER_BYTES);
-    Ok(parsed.games.len() as u64)
+    Ok((parsed.games.len() as u64, parsed.version))
 }
 
 /// Reads start positions: one FEN or EPD line each (an EPD line's

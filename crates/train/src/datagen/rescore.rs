@@ -54,7 +54,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     check_limits(opts.soft_nodes, opts.hard_nodes, opts.threads)?;
     let games = read_games(&opts.files, opts.games)?;
     // Resumable as datagen is: the games already rescored are kept.
-    let (first, mut file) = open_to_finish(&opts.out)?;
+    let (first, mut file, version) = open_to_finish(&opts.out)?;
     if first > games.len() as u64 {
         return Err(format!(
             "{} already holds {first} games, more than the {} to rescore",
@@ -96,7 +96,10 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
             "rescore",
             |(game, n, c): (GameRecord, u64, u64)| {
                 (*rescored, *changed) = (*rescored + n, *changed + c);
-                (game.encode(), format!("{} positions rescored", *rescored))
+                (
+                    game.encode_in(version),
+                    format!("{} positions rescored", *rescored),
+                )
             },
         )
     })?;

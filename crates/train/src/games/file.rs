@@ -5,14 +5,16 @@ use std::fs::File;
 use std::io::{BufReader, Read};
 use std::path::Path;
 
-use super::pack::{BOARD_BYTES, unpack_board, unpack_move};
-use super::{GameRecord, HEADER_BYTES, MAGIC, VERSION};
+use super::pack::{BOARD_BYTES, unpack_board};
+use super::{GameRecord, HEADER_BYTES, MAGIC, VERSION, VERSIONS, plies};
 
 /// What a file held: its whole games, and where reading stopped if it did
 /// not reach the end.
 #[derive(Debug, Default)]
 pub struct Parsed {
     pub games: Vec<GameRecord>,
+    /// The header's format version ([`VERSION`] for an empty file).
+    pub version: u8,
     /// Bytes of the header and the whole games.
     pub whole_bytes: usize,
     pub damage: Option<Damage>,
@@ -85,18 +87,24 @@ pub fn refuse_text(path: &Path, bytes: &[u8]) -> Result<(), String> {
 
 /// Parses a whole file's bytes. An empty input is an empty file.
 pub fn parse(bytes: &[u8]) -> Parsed {
-    let mut out = Parsed::default();
+    let mut out = Parsed {
+        version: VERSION,
+        ..Parsed::default()
+    };
     if bytes.is_empty() {
         return out;
     }
-    if let Err(damage) = check_header(bytes) {
-        out.damage = Some(damage);
-        return out;
+    match check_header(bytes) {
+        Ok(version) => out.version = version,
+        Err(damage) => {
+            out.damage = Some(damage);
+            return out;
+        }
     }
     let mut at = HEADER_BYTES;
     out.whole_bytes = at;
     while at < bytes.len() {
-        match parse_game(bytes, at) {
+        match parse_game(bytes, at, out.version) {
             Ok((game, next)) => {
                 out.games.push(game);
                 at = next;
@@ -111,7 +119,8 @@ pub fn parse(bytes: &[u8]) -> Parsed {
     out
 }
 
-fn check_header(bytes: &[u8]) -> Result<(), Damage> {
+/// The header's version, if the header is whole and one this build reads.
+fn check_header(bytes: &[u8]) -> Result<u8, Damage> {
     let bad = |why: String, truncated| Damage {
         offset: 0,
         why,
@@ -130,62 +139,36 @@ fn check_header(bytes: &[u8]) -> Result<(), Damage> {
         ));
     }
     match bytes[MAGIC.len()] {
-        VERSION => Ok(()),
+        v if VERSIONS.contains(&v) => Ok(v),
         v => Err(bad(
-            format!("format version {v}, this build reads {VERSION}"),
+            format!("format version {v}, this build reads {VERSIONS:?}"),
             false,
         )),
     }
 }
 
 /// One game starting at byte `at`; returns it and the offset after it.
-fn parse_game(bytes: &[u8], at: usize) -> Result<(GameRecord, usize), Damage> {
-    let cut = |offset| Damage {
-        offset,
-        why: "the data ends inside a game".into(),
-        truncated: true,
-    };
-    let bad = |offset, why| Damage {
-        offset,
-        why,
-        truncated: false,
-    };
+fn parse_game(bytes: &[u8], at: usize, version: u8) -> Result<(GameRecord, usize), Damage> {
     let packed: &[u8; BOARD_BYTES] = bytes
         .get(at..at + BOARD_BYTES)
         .and_then(|s| s.try_into().ok())
-        .ok_or_else(|| cut(at))?;
-    let (start, result) =
-        unpack_board(packed).map_err(|e| bad(at, format!("bad start board: {e}")))?;
-    let mut board = start.clone();
-    let mut plies = Vec::new();
-    let mut pos = at + BOARD_BYTES;
-    loop {
-        let word = bytes.get(pos..pos + 4).ok_or_else(|| cut(pos))?;
-        let bits = u16::from_le_bytes([word[0], word[1]]);
-        let score = i16::from_le_bytes([word[2], word[3]]);
-        pos += 4;
-        if bits == 0 {
-            if score != 0 {
-                return Err(bad(pos - 4, "bad game terminator".into()));
-            }
-            break;
-        }
-        let mv = unpack_move(bits).map_err(|e| bad(pos - 4, e))?;
-        if !board.is_legal(mv) {
-            return Err(bad(
-                pos - 4,
-                format!("illegal move {mv} at ply {}", plies.len()),
-            ));
-        }
-        board.play_unchecked(mv);
-        plies.push((mv, score));
-    }
+        .ok_or_else(|| Damage {
+            offset: at,
+            why: "the data ends inside a game".into(),
+            truncated: true,
+        })?;
+    let (start, result) = unpack_board(packed).map_err(|e| Damage {
+        offset: at,
+        why: format!("bad start board: {e}"),
+        truncated: false,
+    })?;
+    let (plies, end) = plies::decode(bytes, at + BOARD_BYTES, &start, version)?;
     Ok((
         GameRecord {
             start,
             result,
             plies,
         },
-        pos,
+        end,
     ))
 }
