@@ -29,6 +29,8 @@ fn options(dir: &Path, epochs: u32) -> Options {
         lambda: 0.0,
         final_lambda: 0.0,
         piece_weight: 0.0,
+        newest_files: 0,
+        newest_repeat: 1,
         validation: 0.1,
         mirror: true,
         threads: 2,
@@ -185,12 +187,18 @@ struct Pair {
 }
 
 fn train_pair(name: &str, change: impl Fn(Options) -> Options) -> Pair {
+    train_pair_on(name, vec![sample_path()], change)
+}
+
+/// [`train_pair`] on other data files.
+fn train_pair_on(name: &str, data: Vec<PathBuf>, change: impl Fn(Options) -> Options) -> Pair {
     let (plain, changed) = (
         temp_dir(&format!("{name}-a")),
         temp_dir(&format!("{name}-b")),
     );
     let start = Options {
         resume: false,
+        data,
         ..options(&plain, 4)
     };
     run(&start).expect("trains");
@@ -288,6 +296,46 @@ fn a_piece_weight_fits_the_positions_it_weighs_up_better() {
         "few pieces: weighted {}, flat {}",
         loss(weighted, &few),
         loss(flat, &few)
+    );
+}
+
+/// `--newest-files 1 --newest-repeat 4`: when the newest file's scores
+/// disagree with the older file's on the same positions, repeating the
+/// newest fits it better and the older worse than reading each once.
+#[test]
+fn repeating_the_newest_files_fits_them_better() {
+    let sample = std::fs::read(sample_path()).expect("sample");
+    // The same positions, each scored +15 pawns for White.
+    let mut newer = sample.clone();
+    for rec in newer.chunks_exact_mut(32) {
+        rec[24..26].copy_from_slice(&1500i16.to_le_bytes());
+    }
+    let newer_path = temp_dir("newest").with_extension("bin");
+    std::fs::write(&newer_path, &newer).expect("write");
+    let p = train_pair_on("newest", vec![sample_path(), newer_path.clone()], |o| {
+        Options {
+            newest_files: 1,
+            newest_repeat: 4,
+            ..o
+        }
+    });
+    std::fs::remove_file(&newer_path).ok();
+    let (older, newer) = p.positions.split_at(sample.len() / 32);
+    // The held-out positions are the newest file's last ones.
+    let newer = &newer[..p.summary.positions - older.len()];
+    let loss = |m: &Model, set: &[[u8; 32]]| evaluate_loss(m, set, &p.start);
+    let (repeated, once) = (&p.changed, &p.plain);
+    assert!(
+        loss(repeated, newer) < loss(once, newer),
+        "newest: repeated {}, once {}",
+        loss(repeated, newer),
+        loss(once, newer)
+    );
+    assert!(
+        loss(repeated, older) > loss(once, older),
+        "older: repeated {}, once {}",
+        loss(repeated, older),
+        loss(once, older)
     );
 }
 

@@ -69,6 +69,8 @@ pub struct Counts {
     pub games: u64,
     /// Damage found, one line per damaged file (its whole games were read).
     pub damage: Vec<String>,
+    /// Positions each file gave, in the order read.
+    pub per_file: Vec<usize>,
 }
 
 impl Counts {
@@ -96,28 +98,40 @@ pub fn load(paths: &[impl AsRef<Path>], filter: &Filter) -> Result<(Vec<Packed>,
     let mut out = Vec::new();
     let mut counts = Counts::default();
     for path in paths {
-        let path = path.as_ref();
-        let bytes = file::read_bytes(path)?;
-        if file::is_game_file(&bytes) {
-            let parsed = parse(&bytes);
-            if let Some(d) = &parsed.damage {
-                let name = path.display().to_string();
-                counts.damage.push(d.describe(&name, parsed.games.len()));
-            }
-            for game in &parsed.games {
-                keep_positions(game, filter, &mut out, &mut counts);
-            }
-            continue;
-        }
-        file::refuse_text(path, &bytes)?;
-        for (i, chunk) in bytes.chunks_exact(RECORD_SIZE).enumerate() {
-            let rec: Packed = chunk.try_into().expect("chunks_exact gives full records");
-            unpack(&rec).map_err(|e| format!("{}: record {i}: {e}", path.display()))?;
-            out.push(rec);
-            counts.records += 1;
-        }
+        let before = out.len();
+        load_file(path.as_ref(), filter, &mut out, &mut counts)?;
+        counts.per_file.push(out.len() - before);
     }
     Ok((out, counts))
+}
+
+/// Reads one file's positions into `out`, as [`load`] says.
+fn load_file(
+    path: &Path,
+    filter: &Filter,
+    out: &mut Vec<Packed>,
+    counts: &mut Counts,
+) -> Result<(), String> {
+    let bytes = file::read_bytes(path)?;
+    if file::is_game_file(&bytes) {
+        let parsed = parse(&bytes);
+        if let Some(d) = &parsed.damage {
+            let name = path.display().to_string();
+            counts.damage.push(d.describe(&name, parsed.games.len()));
+        }
+        for game in &parsed.games {
+            keep_positions(game, filter, out, counts);
+        }
+        return Ok(());
+    }
+    file::refuse_text(path, &bytes)?;
+    for (i, chunk) in bytes.chunks_exact(RECORD_SIZE).enumerate() {
+        let rec: Packed = chunk.try_into().expect("chunks_exact gives full records");
+        unpack(&rec).map_err(|e| format!("{}: record {i}: {e}", path.display()))?;
+        out.push(rec);
+        counts.records += 1;
+    }
+    Ok(())
 }
 
 /// Packs the positions of `game` that pass `filter`.

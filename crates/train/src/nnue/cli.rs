@@ -15,7 +15,7 @@ pub struct TrainArgs {
     /// Train as the recipe file says (data, filters, schedule, seed,
     /// threads) and check the network against its `sha256`; only --dir and
     /// --resume may be given beside it.
-    #[arg(long, conflicts_with_all = ["data", "epochs", "batch", "lr", "final_lr", "lambda", "final_lambda", "piece_weight", "no_mirror", "validation", "hidden", "features", "output_buckets", "threads", "seed", "skip_plies", "max_score", "init"])]
+    #[arg(long, conflicts_with_all = ["data", "epochs", "batch", "lr", "final_lr", "lambda", "final_lambda", "piece_weight", "newest_files", "newest_repeat", "no_mirror", "validation", "hidden", "features", "output_buckets", "threads", "seed", "skip_plies", "max_score", "init"])]
     recipe: Option<PathBuf>,
     /// Game files and 32-byte record files (plain or `.xz`), read in order.
     #[arg(long, required_unless_present = "recipe", num_args = 1..)]
@@ -46,6 +46,14 @@ pub struct TrainArgs {
     /// to a mean of 1 (0: all alike).
     #[arg(long, default_value_t = 0.0)]
     piece_weight: f32,
+    /// With --newest-repeat: how many of the last data files count as the
+    /// newest.
+    #[arg(long, default_value_t = 0)]
+    newest_files: usize,
+    /// Each training position of the newest files is seen this many times
+    /// an epoch (the rest once), weighting the newest games up.
+    #[arg(long, default_value_t = 1)]
+    newest_repeat: u32,
     /// Do not mirror positions (files a..h) at random while training.
     #[arg(long)]
     no_mirror: bool,
@@ -205,6 +213,8 @@ fn options(a: TrainArgs) -> Options {
         lambda: a.lambda,
         final_lambda: a.final_lambda.unwrap_or(a.lambda),
         piece_weight: a.piece_weight,
+        newest_files: a.newest_files,
+        newest_repeat: a.newest_repeat,
         validation: a.validation,
         mirror: !a.no_mirror,
         threads: a.threads.unwrap_or_else(cutoff_engine::default_threads),

@@ -17,6 +17,7 @@ pub mod plot;
 pub mod recipe;
 
 use std::fs;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -55,6 +56,11 @@ pub struct Options {
     /// positions with more pieces count more). The validation loss is
     /// unweighted.
     pub piece_weight: f32,
+    /// The training positions of the last `newest_files` data files are
+    /// each seen `newest_repeat` times an epoch (1: once, as all others),
+    /// so that the newest games weigh more without dropping the older.
+    pub newest_files: usize,
+    pub newest_repeat: u32,
     /// Mirror every other position's files (at random) while training.
     pub mirror: bool,
     /// Share of the positions held out for validation (the last ones: whole games).
@@ -122,8 +128,15 @@ fn initial_model(opts: &Options) -> Result<Model, String> {
 
 /// Trains; errors (unreadable data, a bad checkpoint) are returned as text.
 pub fn run(opts: &Options) -> Result<Summary, String> {
-    if opts.batch == 0 || opts.threads == 0 || opts.hidden == 0 {
-        return Err("--batch, --threads and --hidden must be at least 1".into());
+    if opts.batch == 0 || opts.threads == 0 || opts.hidden == 0 || opts.newest_repeat == 0 {
+        return Err("--batch, --threads, --hidden and --newest-repeat must be at least 1".into());
+    }
+    if opts.newest_files > opts.data.len() {
+        return Err(format!(
+            "--newest-files {} of {} data files",
+            opts.newest_files,
+            opts.data.len()
+        ));
     }
     if opts.hidden > engine_nnue::file::MAX_HIDDEN {
         return Err(format!(
@@ -147,6 +160,12 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     if train.is_empty() {
         return Err("no training positions".into());
     }
+    let newest = newest_positions(&counts.per_file, opts.newest_files, train.len());
+    let repeats = Repeats {
+        newest,
+        times: opts.newest_repeat,
+    };
+    let seen = repeats.per_epoch(train.len());
     let ckpt = opts.dir.join("checkpoint.bin");
     let (mut model, mut opt, done, mut losses) = if opts.resume && ckpt.exists() {
         let (m, o, e) = checkpoint::load(&ckpt)?;
@@ -163,8 +182,9 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         (m, AdamW::new(n), 0, Vec::new())
     };
     eprintln!(
-        "train: {} positions, {} held out, hidden {}, output buckets {}, {} inputs, epochs {}..{}",
+        "train: {} positions ({} seen an epoch), {} held out, hidden {}, output buckets {}, {} inputs, epochs {}..{}",
         train.len(),
+        seen,
         valid.len(),
         opts.hidden,
         opts.output_buckets,
@@ -183,12 +203,12 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         .map(|_| vec![0.0; model.params.len()])
         .collect();
     let weights = piece_weights(train, opts.piece_weight);
-    let steps_per_epoch = train.len().div_ceil(opts.batch);
+    let steps_per_epoch = seen.div_ceil(opts.batch);
     for epoch in done + 1..=opts.epochs {
         let started = Instant::now();
-        let order = epoch_order(train.len(), opts.seed, epoch);
+        let order = repeats.order(epoch_order(seen, opts.seed, epoch), train.len());
         let bar = progress::bar(
-            train.len() as u64,
+            seen as u64,
             &format!(
                 "epoch {epoch}/{} [{{bar:40}}] {{pos}}/{{len}} {{per_sec}} eta {{eta}}",
                 opts.epochs
@@ -211,7 +231,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
             bar.inc(chunk.len() as u64);
         }
         bar.finish_and_clear();
-        let train_loss = loss_sum / train.len() as f64;
+        let train_loss = loss_sum / seen as f64;
         let valid_loss = if valid.is_empty() {
             train_loss
         } else {
@@ -222,7 +242,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         eprintln!(
             "epoch {epoch}/{}: training loss {train_loss:.6}, validation loss {valid_loss:.6}, {:.0} positions/s",
             opts.epochs,
-            train.len() as f64 / secs
+            seen as f64 / secs
         );
         checkpoint::save(&ckpt, &model, &opt, epoch)?;
         checkpoint::export(&opts.dir.join(format!("epoch-{epoch}.nnue")), &model)?;
@@ -235,6 +255,41 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         counts,
         losses,
     })
+}
+
+/// The range of the training positions (the first `train` of `all`) that
+/// the last `files` data files gave, `per_file` positions each.
+fn newest_positions(per_file: &[usize], files: usize, train: usize) -> Range<usize> {
+    let total: usize = per_file.iter().sum();
+    let newest: usize = per_file[per_file.len() - files..].iter().sum();
+    (total - newest).min(train)..train
+}
+
+/// Positions an epoch sees more than once: those in `newest`, `times` each.
+struct Repeats {
+    newest: Range<usize>,
+    times: u32,
+}
+
+impl Repeats {
+    /// Positions an epoch sees, repeats counted, of `train`.
+    fn per_epoch(&self, train: usize) -> usize {
+        train + (self.times as usize - 1) * self.newest.len()
+    }
+
+    /// An epoch's order of seen positions as indices of training positions:
+    /// the numbers past `train` stand for the repeats of `newest`.
+    fn order(&self, mut order: Vec<u32>, train: usize) -> Vec<u32> {
+        if self.times > 1 && !self.newest.is_empty() {
+            let (start, len) = (self.newest.start, self.newest.len());
+            for i in &mut order {
+                if let Some(extra) = (*i as usize).checked_sub(train) {
+                    *i = (start + extra % len) as u32;
+                }
+            }
+        }
+        order
+    }
 }
 
 /// The epoch's shuffled order of the training positions (a function of seed
