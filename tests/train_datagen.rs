@@ -314,6 +314,7 @@ fn filters_drop_what_they_say() {
         noisy: 2,    // exd5, Qxd5
         score: 1,    // Nf6 at 5000
         games: 1,
+        per_file: vec![3],
         ..Counts::default()
     };
     assert_eq!(counts, want);
