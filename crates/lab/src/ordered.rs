@@ -242,7 +242,7 @@ impl Searcher {
                 best: mv,
                 depth: depth as i32,
                 ply: game.ply().min(MAX_PLY),
-                prevs: [None; 3],
+                prevs: [None; 2],
                 threats: pos.threats(),
                 quiets: &quiets,
                 noisies: &noisies,

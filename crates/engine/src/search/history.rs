@@ -5,8 +5,7 @@
 //!   opponent attacks each of the two squares: moving a piece out of an
 //!   attack, or into one, is a different move.
 //! - Continuation history, by (piece, square) of the move 1 and 2 plies back
-//!   (and 4, when `cont4_history_pct` is set) and (piece, square) of this
-//!   move: moves that answer a given move well.
+//!   and (piece, square) of this move: moves that answer a given move well.
 //! - Capture history, by piece, target square and captured piece.
 //! - Pawn history (when `pawn_history_pct` is set), by pawn structure and
 //!   (piece, square): where a piece belongs depends on the pawns around it.
@@ -26,9 +25,8 @@
 
 use super::correction::{CorrectionHistory, pawn_hash};
 use super::params::{
-    cont4_history_pct, history_bonus_linear, history_bonus_max, history_bonus_quadratic,
-    history_malus_linear, history_malus_max, history_malus_quadratic, history_max,
-    pawn_history_pct,
+    history_bonus_linear, history_bonus_max, history_bonus_quadratic, history_malus_linear,
+    history_malus_max, history_malus_quadratic, history_max, pawn_history_pct,
 };
 use super::score::MAX_PLY;
 
@@ -81,12 +79,6 @@ pub fn piece_to(color: Color, piece: Piece, to: Square) -> PieceTo {
 /// The number of (piece, to-square) pairs.
 pub const PIECE_TO: usize = 2 * 6 * 64;
 
-/// How many plies back the previous move of each continuation table is.
-pub const CONT_PLIES: [usize; 3] = [1, 2, 4];
-
-/// (piece, square) of the moves [`CONT_PLIES`] back, where there is one.
-pub type Prevs = [Option<PieceTo>; 3];
-
 /// Pawn structures the pawn history tells apart (a power of two).
 const PAWN_SLOTS: usize = 1 << 10;
 
@@ -97,9 +89,8 @@ fn pawn_slot(board: &Board) -> usize {
 
 pub struct Histories {
     butterfly: Vec<i16>,
-    /// `continuation[k][prev_piece_to][piece_to]`, the move `CONT_PLIES[k]`
-    /// back; the third table is empty while `cont4_history_pct` is off.
-    continuation: [Vec<i16>; 3],
+    /// `continuation[prev_piece_to][piece_to]`, shared by the 1- and 2-ply tables.
+    continuation: [Vec<i16>; 2],
     capture: Vec<i16>,
     /// `pawn[pawn_slot][piece_to]`; empty while the pawn history is off
     /// (1.5 MB a thread otherwise; a `spsa` build that turns it on gets
@@ -114,15 +105,7 @@ impl Default for Histories {
     fn default() -> Self {
         Self {
             butterfly: vec![0; 2 * 4 * 64 * 64],
-            continuation: [
-                vec![0; PIECE_TO * PIECE_TO],
-                vec![0; PIECE_TO * PIECE_TO],
-                if cont4_history_pct() != 0 {
-                    vec![0; PIECE_TO * PIECE_TO]
-                } else {
-                    Vec::new()
-                },
-            ],
+            continuation: [vec![0; PIECE_TO * PIECE_TO], vec![0; PIECE_TO * PIECE_TO]],
             capture: vec![0; PIECE_TO * 6],
             pawn: if pawn_history_pct() != 0 {
                 vec![0; PAWN_SLOTS * PIECE_TO]
@@ -148,19 +131,18 @@ impl Histories {
         self.butterfly[butterfly_index(color, mv, threats)] as i32
     }
 
-    /// Continuation history of `pt` after `prev`, the move `CONT_PLIES[k]`
-    /// plies back (0 if there is none, or the table is off).
-    pub fn continuation(&self, k: usize, prev: Option<PieceTo>, pt: PieceTo) -> i32 {
-        self.continuation_row(k, prev)
-            .map_or(0, |row| row[pt] as i32)
+    /// Continuation history of `pt` after the move `prev` plies back (1 or 2).
+    pub fn continuation(&self, plies_back: usize, prev: Option<PieceTo>, pt: PieceTo) -> i32 {
+        prev.map_or(0, |p| {
+            self.continuation[plies_back - 1][p * PIECE_TO + pt] as i32
+        })
     }
 
-    /// The row of table `k` for `prev`, the move `CONT_PLIES[k]` plies
-    /// back, indexed by `PieceTo`: [`Histories::continuation`] for many
-    /// moves after the same previous move. `None` with no such move or
-    /// while the table is off.
-    pub fn continuation_row(&self, k: usize, prev: Option<PieceTo>) -> Option<&[i16]> {
-        prev.and_then(|p| self.continuation[k].get(p * PIECE_TO..(p + 1) * PIECE_TO))
+    /// The continuation-history row of the move `prev` plies back (1 or
+    /// 2), indexed by `PieceTo`: [`Histories::continuation`] for many moves
+    /// after the same previous move.
+    pub fn continuation_row(&self, plies_back: usize, prev: Option<PieceTo>) -> Option<&[i16]> {
+        prev.map(|p| &self.continuation[plies_back - 1][p * PIECE_TO..(p + 1) * PIECE_TO])
     }
 
     /// The pawn-history row of `board`'s pawn structure, indexed by
@@ -211,18 +193,16 @@ impl Histories {
         (color, threats): (Color, BitBoard),
         mv: Move,
         pt: PieceTo,
-        prevs: Prevs,
+        prevs: [Option<PieceTo>; 2],
         bonus: i32,
     ) {
         gravity(
             &mut self.butterfly[butterfly_index(color, mv, threats)],
             bonus,
         );
-        for (table, prev) in self.continuation.iter_mut().zip(prevs) {
-            if let Some(p) = prev
-                && let Some(entry) = table.get_mut(p * PIECE_TO + pt)
-            {
-                gravity(entry, bonus);
+        for (i, prev) in prevs.iter().enumerate() {
+            if let Some(p) = prev {
+                gravity(&mut self.continuation[i][p * PIECE_TO + pt], bonus);
             }
         }
     }
@@ -252,8 +232,8 @@ pub struct Cutoff<'a> {
     pub best: Move,
     pub depth: i32,
     pub ply: usize,
-    /// (piece, square) of the moves `CONT_PLIES` back.
-    pub prevs: Prevs,
+    /// (piece, square) of the moves 1 and 2 plies back.
+    pub prevs: [Option<PieceTo>; 2],
     /// The squares the opponent attacks (the butterfly history's context).
     pub threats: BitBoard,
     pub quiets: &'a [Move],

@@ -41,7 +41,7 @@ fn a_move_out_of_an_attack_learns_apart_from_the_same_move_unattacked() {
     let mv: Move = "e2e4".parse().unwrap();
     let pt = piece_to(Color::White, Piece::Pawn, Square::E4);
     let from_attacked = BitBoard::from(Square::E2);
-    h.update_quiet((Color::White, from_attacked), mv, pt, [None; 3], 500);
+    h.update_quiet((Color::White, from_attacked), mv, pt, [None; 2], 500);
     assert!(h.butterfly(Color::White, mv, from_attacked) > 0);
     assert_eq!(h.butterfly(Color::White, mv, BitBoard::EMPTY), 0);
     // Attacks elsewhere do not matter.

@@ -9,8 +9,8 @@
 //! (all moves when in check).
 
 use super::config::SearchConfig;
-use super::history::{Histories, PIECE_TO, Prevs, piece_to};
-use super::params::{check_bonus, cont4_history_pct, pawn_history_pct};
+use super::history::{Histories, PIECE_TO, PieceTo, piece_to};
+use super::params::{check_bonus, pawn_history_pct};
 use crate::board::moves::{CheckInfo, legal_moves, moving_piece};
 use crate::board::see::see_ge;
 use crate::board::{BitBoard, Move, Piece, Position};
@@ -68,8 +68,8 @@ pub enum Stage {
 pub struct OrderContext<'a> {
     pub hist: &'a Histories,
     pub config: &'a SearchConfig,
-    /// (piece, square) of the moves `CONT_PLIES` back.
-    pub prevs: Prevs,
+    /// (piece, square) of the moves 1 and 2 plies back.
+    pub prevs: [Option<PieceTo>; 2],
     /// Tells which quiet moves give check (they are ordered first).
     pub checks: CheckInfo,
     /// The squares the opponent attacks (the butterfly history's context).
@@ -84,7 +84,7 @@ impl<'a> OrderContext<'a> {
         Self {
             hist,
             config: &SearchConfig::ALL_ON,
-            prevs: [None; 3],
+            prevs: [None; 2],
             checks: CheckInfo::new(pos.board()),
             threats: pos.threats(),
         }
@@ -343,18 +343,13 @@ impl MovePicker {
         let stm = board.side_to_move();
         let checks_only = !ctx.config.history;
         let bonus = check_bonus();
-        // The continuation rows of the moves 1, 2 (and 4) plies back, found
-        // once, as whole rows (indexing by a `PieceTo` needs no bounds test)
-        // and all zeros when there is no such move.
+        // The continuation rows of the moves 1 and 2 plies back, found once,
+        // as whole rows (indexing by a `PieceTo` needs no bounds test) and
+        // all zeros when there is no such move.
         let rows = [
-            whole_row(ctx.hist.continuation_row(0, ctx.prevs[0])),
-            whole_row(ctx.hist.continuation_row(1, ctx.prevs[1])),
+            whole_row(ctx.hist.continuation_row(1, ctx.prevs[0])),
+            whole_row(ctx.hist.continuation_row(2, ctx.prevs[1])),
         ];
-        let cont4_row = ctx
-            .hist
-            .continuation_row(2, ctx.prevs[2])
-            .map(|r| whole_row(Some(r)));
-        let cont4_pct = cont4_history_pct();
         let pawn_row = ctx.hist.pawn_row(board).map(|r| whole_row(Some(r)));
         let pawn_pct = pawn_history_pct();
         for entry in &mut self.list[self.noisy_end..self.len] {
@@ -372,12 +367,10 @@ impl MovePicker {
             }
             let pt = piece_to(stm, piece, mv.to);
             let pawn = pawn_row.map_or(0, |r| r[pt] as i32 * pawn_pct / 100);
-            let cont4 = cont4_row.map_or(0, |r| r[pt] as i32 * cont4_pct / 100);
             entry.1 = ctx.hist.butterfly(stm, mv, ctx.threats)
                 + rows[0][pt] as i32
                 + rows[1][pt] as i32
                 + pawn
-                + cont4
                 + check;
         }
     }

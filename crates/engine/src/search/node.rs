@@ -387,8 +387,8 @@ impl ThreadData {
             // and before the singular search updates the histories.
             if m.quiet {
                 m.history = self.hist.butterfly(self.pos.side_to_move(), mv, threats)
-                    + self.hist.continuation(0, prevs[0], m.piece_to)
-                    + self.hist.continuation(1, prevs[1], m.piece_to);
+                    + self.hist.continuation(1, prevs[0], m.piece_to)
+                    + self.hist.continuation(2, prevs[1], m.piece_to);
             } else if lmr_noisy_history_divisor() != 0
                 && let Some(victim) = self.pos.captured(mv)
             {

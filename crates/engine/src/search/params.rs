@@ -183,10 +183,6 @@ macro_rules! for_each_tunable {
             /// (piece, square), in the order of quiet moves; 0 turns it off
             /// (neither read nor learned).
             pawn_history_pct: i32 = 0, 0, 200, 10;
-            /// Weight (percent) of the continuation history by the move 4
-            /// plies back (the side's own move before last) in the order of
-            /// quiet moves; 0 turns it off (neither read nor learned).
-            cont4_history_pct: i32 = 0, 0, 200, 10;
             /// The change in static evaluation across the opponent's quiet
             /// move, times this, teaches that move's butterfly history (a
             /// move that made its side look worse is a worse move), bounded

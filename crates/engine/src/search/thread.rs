@@ -10,7 +10,7 @@ use std::sync::atomic::Ordering;
 
 use super::clock::Clock;
 use super::config::SearchConfig;
-use super::history::{CONT_PLIES, Histories, PieceTo, Prevs};
+use super::history::{Histories, PieceTo};
 use super::info::Reporter;
 use super::job::Settings;
 use super::movepick::{MovePicker, OrderContext};
@@ -128,9 +128,10 @@ impl Stack {
         self.lists[ply] = list;
     }
 
-    /// (piece, to) of the moves `CONT_PLIES` before `ply`.
-    pub fn prevs(&self, ply: usize) -> Prevs {
-        CONT_PLIES.map(|back| ply.checked_sub(back).and_then(|p| self.frames[p].piece_to))
+    /// (piece, to) of the moves 1 and 2 plies before `ply`.
+    pub fn prevs(&self, ply: usize) -> [Option<PieceTo>; 2] {
+        let at = |back| ply.checked_sub(back).and_then(|p| self.frames[p].piece_to);
+        [at(1), at(2)]
     }
 }
 
@@ -433,7 +434,7 @@ impl ThreadData {
     pub(super) fn next_move(
         &self,
         picker: &mut MovePicker,
-        prevs: Prevs,
+        prevs: [Option<PieceTo>; 2],
         (checks, threats): (CheckInfo, BitBoard),
     ) -> Option<Move> {
         let ctx = OrderContext {
