@@ -29,10 +29,10 @@ use super::params::{
     lmr_not_improving, lmr_refuted_moves, lmr_tt_capture, nmp_base_reduction, nmp_depth_divisor,
     nmp_eval_divisor, nmp_eval_max_reduction, nmp_min_depth, nmp_verify_depth, nmp_verify_quarters,
     probcut_margin, probcut_min_depth, probcut_reduction, probcut_tt_depth_slack, razor_base,
-    razor_max_depth, razor_per_depth_sq, rfp_blend, rfp_margin as rfp_margin_per_ply,
-    rfp_max_depth, se_depth_divisor, se_double_margin, se_margin_per_depth, se_max_double,
-    se_min_depth, se_negative, se_tt_depth_slack, see_max_depth, see_noisy_margin,
-    see_quiet_margin, tt_eval_depth_slack, tt_replacement,
+    razor_max_depth, razor_per_depth_sq, rfp_margin as rfp_margin_per_ply, rfp_max_depth,
+    se_depth_divisor, se_double_margin, se_margin_per_depth, se_max_double, se_min_depth,
+    se_negative, se_tt_depth_slack, see_max_depth, see_noisy_margin, see_quiet_margin,
+    tt_eval_depth_slack, tt_replacement,
 };
 use super::score::{
     DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, Score, mated_in, score_from_tt,
@@ -285,11 +285,7 @@ impl ThreadData {
                 && eval.abs() < MATE_BOUND
                 && eval - rfp_margin(depth, node.improving) >= beta
             {
-                return if rfp_blend() != 0 {
-                    (eval + beta) / 2
-                } else {
-                    eval
-                };
+                return eval;
             }
             if c.null_move
                 && depth >= nmp_min_depth()

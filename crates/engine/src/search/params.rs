@@ -23,10 +23,6 @@ macro_rules! for_each_tunable {
             /// to drop below it.
             rfp_max_depth: i32 = 8, 4, 12, 0.5;
             rfp_margin: Score = 100, 40, 200, 8;
-            /// Reverse futility returns the evaluation and beta averaged
-            /// instead of the evaluation (1 on, 0 off): a score that far
-            /// above beta is less sure than the evaluation says.
-            rfp_blend: i32 = 0, 0, 1, 1;
             /// Razoring: at very shallow depth, a static evaluation far below
             /// alpha (`base + per_depth_sq * depth^2`) is checked with a
             /// quiescence search only.
