@@ -31,6 +31,24 @@ pub struct Damage {
 }
 
 impl Damage {
+    /// The data ends inside a game at `offset` (a write cut short).
+    pub fn cut(offset: usize) -> Self {
+        Self {
+            offset,
+            why: "the data ends inside a game".into(),
+            truncated: true,
+        }
+    }
+
+    /// Bad bytes at `offset`, for the reason `why`.
+    pub fn bad(offset: usize, why: String) -> Self {
+        Self {
+            offset,
+            why,
+            truncated: false,
+        }
+    }
+
     /// The error text for the file `name`.
     pub fn describe(&self, name: &str, whole_games: usize) -> String {
         format!(
@@ -152,16 +170,9 @@ fn parse_game(bytes: &[u8], at: usize, version: u8) -> Result<(GameRecord, usize
     let packed: &[u8; BOARD_BYTES] = bytes
         .get(at..at + BOARD_BYTES)
         .and_then(|s| s.try_into().ok())
-        .ok_or_else(|| Damage {
-            offset: at,
-            why: "the data ends inside a game".into(),
-            truncated: true,
-        })?;
-    let (start, result) = unpack_board(packed).map_err(|e| Damage {
-        offset: at,
-        why: format!("bad start board: {e}"),
-        truncated: false,
-    })?;
+        .ok_or_else(|| Damage::cut(at))?;
+    let (start, result) =
+        unpack_board(packed).map_err(|e| Damage::bad(at, format!("bad start board: {e}")))?;
     let (plies, end) = plies::decode(bytes, at + BOARD_BYTES, &start, version)?;
     Ok((
         GameRecord {

@@ -60,16 +60,7 @@ pub fn decode(
     start: &Board,
     version: u8,
 ) -> Result<(Vec<Ply>, usize), Damage> {
-    let cut = |offset| Damage {
-        offset,
-        why: "the data ends inside a game".into(),
-        truncated: true,
-    };
-    let bad = |offset, why| Damage {
-        offset,
-        why,
-        truncated: false,
-    };
+    let (cut, bad) = (Damage::cut, Damage::bad);
     let mut board = start.clone();
     let mut plies = Vec::new();
     let mut pos = at;
@@ -104,14 +95,12 @@ pub fn decode(
                     let why = format!("move index {index} at ply {}: too few moves", plies.len());
                     bad(pos, why)
                 })?;
-                let (z, next) = read_varint(bytes, pos + 1).map_err(|truncated| Damage {
-                    offset: pos + 1,
-                    why: if truncated {
-                        "the data ends inside a game".into()
+                let (z, next) = read_varint(bytes, pos + 1).map_err(|truncated| {
+                    if truncated {
+                        cut(pos + 1)
                     } else {
-                        "a score change longer than 3 bytes".into()
-                    },
-                    truncated,
+                        bad(pos + 1, "a score change longer than 3 bytes".into())
+                    }
                 })?;
                 let score = i16::try_from(last + unzigzag(z)).map_err(|_| {
                     bad(

@@ -160,12 +160,12 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     if train.is_empty() {
         return Err("no training positions".into());
     }
-    let newest = newest_positions(&counts.per_file, opts.newest_files, train.len());
     let repeats = Repeats {
-        newest,
+        train: train.len(),
+        newest: newest_positions(&counts.per_file, opts.newest_files, train.len()),
         times: opts.newest_repeat,
     };
-    let seen = repeats.per_epoch(train.len());
+    let seen = repeats.per_epoch();
     let ckpt = opts.dir.join("checkpoint.bin");
     let (mut model, mut opt, done, mut losses) = if opts.resume && ckpt.exists() {
         let (m, o, e) = checkpoint::load(&ckpt)?;
@@ -206,7 +206,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
     let steps_per_epoch = seen.div_ceil(opts.batch);
     for epoch in done + 1..=opts.epochs {
         let started = Instant::now();
-        let order = repeats.order(epoch_order(seen, opts.seed, epoch), train.len());
+        let order = repeats.order(epoch_order(seen, opts.seed, epoch));
         let bar = progress::bar(
             seen as u64,
             &format!(
@@ -265,25 +265,27 @@ fn newest_positions(per_file: &[usize], files: usize, train: usize) -> Range<usi
     (total - newest).min(train)..train
 }
 
-/// Positions an epoch sees more than once: those in `newest`, `times` each.
+/// Of `train` training positions, those an epoch sees more than once: the
+/// ones in `newest`, `times` each.
 struct Repeats {
+    train: usize,
     newest: Range<usize>,
     times: u32,
 }
 
 impl Repeats {
-    /// Positions an epoch sees, repeats counted, of `train`.
-    fn per_epoch(&self, train: usize) -> usize {
-        train + (self.times as usize - 1) * self.newest.len()
+    /// Positions an epoch sees, repeats counted.
+    fn per_epoch(&self) -> usize {
+        self.train + (self.times as usize - 1) * self.newest.len()
     }
 
     /// An epoch's order of seen positions as indices of training positions:
     /// the numbers past `train` stand for the repeats of `newest`.
-    fn order(&self, mut order: Vec<u32>, train: usize) -> Vec<u32> {
+    fn order(&self, mut order: Vec<u32>) -> Vec<u32> {
         if self.times > 1 && !self.newest.is_empty() {
             let (start, len) = (self.newest.start, self.newest.len());
             for i in &mut order {
-                if let Some(extra) = (*i as usize).checked_sub(train) {
+                if let Some(extra) = (*i as usize).checked_sub(self.train) {
                     *i = (start + extra % len) as u32;
                 }
             }
