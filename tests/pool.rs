@@ -9,7 +9,7 @@ use crate::common;
 
 use common::{Session, field};
 use cutoff_engine::board::Position;
-use cutoff_engine::search::info::Silent;
+use cutoff_engine::search::info::{Info, Reporter, Silent};
 use cutoff_engine::search::{SearchJob, SearchResult, Settings, Shared, ThreadPool};
 use cutoff_engine::time::Limits;
 
@@ -68,6 +68,37 @@ fn a_pool_search_forwards_every_report() {
     assert_eq!(depths.last(), Some(&DEPTH));
     let root = Position::from_fen(FEN, false).unwrap();
     assert_eq!(infos.last().unwrap().pv[0], root.uci(result.best.unwrap()));
+}
+
+/// Counts the reports it is given; wants progress or not as told.
+struct Counting {
+    wants: bool,
+    infos: usize,
+}
+
+impl Reporter for Counting {
+    fn info(&mut self, _info: &Info) {
+        self.infos += 1;
+    }
+
+    fn wants_progress(&self) -> bool {
+        self.wants
+    }
+}
+
+/// A reporter that wants no progress (self-play's) is sent none, and the
+/// search it watches is the same search.
+#[test]
+fn a_reporter_that_wants_no_progress_gets_none_and_the_same_search() {
+    let run = |wants| {
+        let mut r = Counting { wants, infos: 0 };
+        let result = fresh_pool(16).search(job(), &mut r);
+        (r.infos, (result.nodes, result.best, result.score))
+    };
+    let (shown, quiet) = (run(true), run(false));
+    assert!(shown.0 >= DEPTH as usize, "{} infos", shown.0);
+    assert_eq!(quiet.0, 0);
+    assert_eq!(quiet.1, shown.1);
 }
 
 #[test]

@@ -150,7 +150,7 @@ fn pick_weaker(
 /// the last PV printed starts with the `bestmove` (another thread's line, or
 /// a partial iteration's, may have been chosen).
 fn report_final(r: &ThreadResult, task: &Task, shared: &Shared, reporter: &mut dyn Reporter) {
-    if r.reported || r.score <= -INFINITE + 1 || r.pv.is_empty() {
+    if r.reported || r.score <= -INFINITE + 1 || r.pv.is_empty() || !reporter.wants_progress() {
         return;
     }
     let nodes = shared.nodes.load(Ordering::Relaxed);
@@ -179,7 +179,7 @@ impl ThreadData {
         let mut cx = Context {
             task,
             shared,
-            reporter,
+            reporter: reporter.filter(|r| r.wants_progress()),
         };
         let result = self.iterative_deepening(&mut cx);
         self.flush_nodes(shared);
@@ -359,7 +359,7 @@ pub(crate) fn report(td: &ThreadData, cx: &mut Context, depth: u32, multipv: usi
 
 /// Reports an aspiration fail (only in longer searches, to limit output).
 pub(crate) fn report_bound(td: &ThreadData, cx: &mut Context, depth: u32, bound: Bound) {
-    if td.is_main() && cx.task.clock.elapsed_ms() >= BOUND_INFO_AFTER_MS {
+    if td.is_main() && cx.reporter.is_some() && cx.task.clock.elapsed_ms() >= BOUND_INFO_AFTER_MS {
         let pv_idx = td.root.pv_idx;
         send_line(td, cx, depth, pv_idx, (td.root.moves[pv_idx].score, bound));
     }
@@ -367,20 +367,20 @@ pub(crate) fn report_bound(td: &ThreadData, cx: &mut Context, depth: u32, bound:
 
 /// Prints root line `i` of the thread's search.
 fn send_line(td: &ThreadData, cx: &mut Context, depth: u32, i: usize, score: (Score, Bound)) {
+    let Some(r) = cx.reporter.as_mut() else {
+        return;
+    };
     let rm = &td.root.moves[i];
     let seldepth = rm.seldepth.max(td.counters.seldepth) as u32;
     let nodes = td.total_nodes(cx.shared);
-    let info = line_info(
+    r.info(&line_info(
         cx.task,
         cx.shared,
         nodes,
         (depth, seldepth, i + 1),
         score,
         &rm.pv,
-    );
-    if let Some(r) = cx.reporter.as_mut() {
-        r.info(&info);
-    }
+    ));
 }
 
 /// The `info` line of the root line `pv`, scored `score` with `bound`, at

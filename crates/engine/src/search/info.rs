@@ -51,6 +51,12 @@ pub trait Reporter: Send {
     fn string(&mut self, _text: &str) {}
     /// The final answer: best move and the expected reply, in UCI notation.
     fn bestmove(&mut self, _best: Option<&str>, _ponder: Option<&str>) {}
+    /// Whether the search's progress (each iteration's `info`, `currmove`)
+    /// is wanted at all: a reporter that drops it spares the search from
+    /// building it (the PV's text, `hashfull`'s scan, the clock).
+    fn wants_progress(&self) -> bool {
+        true
+    }
 }
 
 /// A reporter that keeps only the last info: for bench, tests and the lab.
@@ -62,6 +68,18 @@ pub struct Silent {
 impl Reporter for Silent {
     fn info(&mut self, info: &Info) {
         self.last = Some(info.clone());
+    }
+}
+
+/// A reporter that wants nothing, so the search builds no progress
+/// report: for self-play, where only the result counts.
+pub struct Discard;
+
+impl Reporter for Discard {
+    fn info(&mut self, _info: &Info) {}
+
+    fn wants_progress(&self) -> bool {
+        false
     }
 }
 

@@ -410,11 +410,13 @@ impl ThreadData {
                     }
                 }
             }
-            if node.is_root() && self.is_main() && cx.task.clock.elapsed_ms() > CURRMOVE_AFTER_MS {
+            if node.is_root()
+                && self.is_main()
+                && let Some(r) = cx.reporter.as_mut()
+                && cx.task.clock.elapsed_ms() > CURRMOVE_AFTER_MS
+            {
                 let (text, depth) = (self.pos.uci(mv), self.counters.root_depth as u32);
-                if let Some(r) = cx.reporter.as_mut() {
-                    r.currmove(depth, &text, move_count + self.root.pv_idx);
-                }
+                r.currmove(depth, &text, move_count + self.root.pv_idx);
             }
             let nodes_before = self.counters.nodes;
             self.make_move(ply, Some(mv), Some(m.piece_to));

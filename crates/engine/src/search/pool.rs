@@ -197,8 +197,9 @@ impl ThreadPool {
         self.wait();
         self.shared.reset(job.limits.ponder);
         let (tx, rx) = mpsc::channel();
+        let progress = reporter.wants_progress();
         self.start(move |td, team| {
-            let mut forward = Forward(tx.clone());
+            let mut forward = Forward(tx.clone(), progress);
             let result = team.search(td, &job, &mut forward);
             let _ = tx.send(Report::Done(result));
         });
@@ -357,10 +358,15 @@ enum Report {
     Done(SearchResult),
 }
 
-/// The reporter of a pool search: sends each report to the waiting caller.
-struct Forward(mpsc::Sender<Report>);
+/// The reporter of a pool search: sends each report to the waiting caller,
+/// and wants progress if the caller does.
+struct Forward(mpsc::Sender<Report>, bool);
 
 impl Reporter for Forward {
+    fn wants_progress(&self) -> bool {
+        self.1
+    }
+
     fn info(&mut self, info: &Info) {
         let _ = self.0.send(Report::Info(info.clone()));
     }

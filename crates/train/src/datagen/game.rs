@@ -4,7 +4,7 @@
 
 use crate::games::GameRecord;
 use cutoff_engine::board::{Board, Color, Position};
-use cutoff_engine::search::info::Silent;
+use cutoff_engine::search::info::Discard;
 use cutoff_engine::search::score::is_mate;
 use cutoff_engine::search::{self, SearchJob, Settings, Team, ThreadData, ThreadPool};
 use cutoff_engine::time::Limits;
@@ -38,7 +38,7 @@ impl Searcher for OnPool<'_> {
     }
 
     fn run(&mut self, job: SearchJob) -> search::SearchResult {
-        self.0.search(job, &mut Silent::default())
+        self.0.search(job, &mut Discard)
     }
 }
 
@@ -58,7 +58,7 @@ impl Searcher for OnThread<'_> {
 
     fn run(&mut self, job: SearchJob) -> search::SearchResult {
         self.team.shared().reset(job.limits.ponder);
-        self.team.search(self.data, &job, &mut Silent::default())
+        self.team.search(self.data, &job, &mut Discard)
     }
 }
 
