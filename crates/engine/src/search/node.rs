@@ -18,7 +18,7 @@
 
 use std::sync::atomic::Ordering;
 
-use super::history::{Cutoff, PieceTo, Tried, history_bonus, learn_cutoff, piece_to};
+use super::history::{Cutoff, PieceTo, Tried, learn_cutoff, piece_to};
 use super::movepick::{MovePicker, Stage};
 use super::params::{
     CURRMOVE_AFTER_MS, EXTENSION_PLY_LIMIT, delta_margin, eval_history_scale, futility_base,
@@ -28,11 +28,11 @@ use super::params::{
     lmr_killer, lmr_min_depth, lmr_noisy_history_divisor, lmr_noisy_pct, lmr_non_pv,
     lmr_not_improving, lmr_refuted_moves, lmr_tt_capture, nmp_base_reduction, nmp_depth_divisor,
     nmp_eval_divisor, nmp_eval_max_reduction, nmp_min_depth, nmp_verify_depth, nmp_verify_quarters,
-    prior_quiet_bonus_pct, probcut_margin, probcut_min_depth, probcut_reduction,
-    probcut_tt_depth_slack, razor_base, razor_max_depth, razor_per_depth_sq,
-    rfp_margin as rfp_margin_per_ply, rfp_max_depth, se_depth_divisor, se_double_margin,
-    se_margin_per_depth, se_max_double, se_min_depth, se_negative, se_tt_depth_slack,
-    see_max_depth, see_noisy_margin, see_quiet_margin, tt_eval_depth_slack, tt_replacement,
+    probcut_margin, probcut_min_depth, probcut_reduction, probcut_tt_depth_slack, razor_base,
+    razor_max_depth, razor_per_depth_sq, rfp_margin as rfp_margin_per_ply, rfp_max_depth,
+    se_depth_divisor, se_double_margin, se_margin_per_depth, se_max_double, se_min_depth,
+    se_negative, se_tt_depth_slack, see_max_depth, see_noisy_margin, see_quiet_margin,
+    tt_eval_depth_slack, tt_replacement,
 };
 use super::score::{
     DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, Score, mated_in, score_from_tt,
@@ -524,8 +524,6 @@ impl ThreadData {
                 noisies: tried.noisies(),
             };
             learn_cutoff(&mut self.hist, &self.pos, &cut, c.history);
-        } else if best_move.is_none() && c.history {
-            self.learn_from_fail_low(&node, depth);
         }
         // The correction history learns when the result says something
         // about the static evaluation: a fail high above it, a fail low
@@ -587,28 +585,6 @@ impl ThreadData {
         let bonus = (-scale * (node.static_eval + parent)).clamp(-max, max);
         let opponent = !self.pos.side_to_move();
         self.hist.update_butterfly((opponent, threats), mv, bonus);
-    }
-
-    /// No move of this node reached alpha: the opponent's quiet move that
-    /// led here was good, and its quiet histories learn it at this depth
-    /// (the parent's cutoff rewards it only if the parent searched it
-    /// last at full depth).
-    fn learn_from_fail_low(&mut self, node: &Node, depth: i32) {
-        let (ply, pct) = (node.ply, prior_quiet_bonus_pct());
-        if pct == 0 || node.is_root() || node.excluded.is_some() {
-            return;
-        }
-        let Some((mv, threats)) = self.stack[ply - 1].quiet else {
-            return;
-        };
-        let Some(pt) = self.stack[ply - 1].piece_to else {
-            return;
-        };
-        let bonus = history_bonus(depth) * pct / 100;
-        let opponent = !self.pos.side_to_move();
-        let prevs = self.stack.prevs(ply - 1);
-        self.hist
-            .update_quiet((opponent, threats), mv, pt, prevs, bonus);
     }
 
     /// Step 5b. Hindsight: the parent reduced the move to this node on its

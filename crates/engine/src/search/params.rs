@@ -188,10 +188,6 @@ macro_rules! for_each_tunable {
             /// move that made its side look worse is a worse move), bounded
             /// by `history_bonus_max`. 0 turns it off.
             eval_history_scale: i32 = 0, 0, 32, 2;
-            /// A node where no move reached alpha gives the opponent's quiet
-            /// move that led to it this percentage of the history bonus at
-            /// its depth. 0 turns it off.
-            prior_quiet_bonus_pct: i32 = 0, 0, 400, 25;
 
             // --- Correction history (correction.rs) ---
 
