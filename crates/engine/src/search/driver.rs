@@ -30,7 +30,8 @@ use super::info::{Bound, Info, Outcome, Reporter};
 use super::job::{SearchJob, SearchResult};
 use super::outcome::RootOutcome;
 use super::params::{
-    BOUND_INFO_AFTER_MS, aspiration_delta, aspiration_growth_pct, aspiration_min_depth,
+    BOUND_INFO_AFTER_MS, aspiration_delta, aspiration_fail_high_plies, aspiration_growth_pct,
+    aspiration_min_depth,
 };
 use super::score::{INFINITE, MAX_PLY, Score, UciScore, is_mate, mate_moves};
 use super::shared::Shared;
@@ -286,20 +287,27 @@ impl ThreadData {
         } else {
             (-INFINITE, INFINITE)
         };
+        // Each fail high searches again a ply shallower (down to the
+        // option's limit): the root's best move is likely already found,
+        // and a shallower search confirms its new bound sooner.
+        let mut shallower = 0;
         loop {
-            let score = self.negamax::<true>(cx, depth as i32, 0, alpha, beta, false);
+            let search_depth = (depth as i32 - shallower).max(1);
+            let score = self.negamax::<true>(cx, search_depth, 0, alpha, beta, false);
             let n = self.root.moves.len();
             self.root.sort(pv_idx, n);
             if self.counters.stopped {
                 return;
             }
             if score <= alpha {
+                shallower = 0;
                 beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INFINITE);
                 if shown {
                     report_bound(self, cx, depth, Bound::Upper);
                 }
             } else if score >= beta {
+                shallower = (shallower + 1).min(aspiration_fail_high_plies());
                 beta = (score + delta).min(INFINITE);
                 if shown {
                     report_bound(self, cx, depth, Bound::Lower);

@@ -157,6 +157,10 @@ macro_rules! for_each_tunable {
             aspiration_min_depth: u32 = 4, 1, 8, 0.5;
             aspiration_delta: Score = 15, 5, 40, 2;
             aspiration_growth_pct: Score = 50, 20, 150, 5;
+            /// Each fail high searches the root again a ply shallower, down
+            /// to this many plies below the iteration's depth (a fail low
+            /// restores it). 0 turns it off.
+            aspiration_fail_high_plies: i32 = 0, 0, 4, 1;
 
             // --- History (history.rs, movepick.rs) ---
 
