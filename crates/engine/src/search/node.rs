@@ -21,18 +21,18 @@ use std::sync::atomic::Ordering;
 use super::history::{Cutoff, PieceTo, Tried, learn_cutoff, piece_to};
 use super::movepick::{MovePicker, Stage};
 use super::params::{
-    CURRMOVE_AFTER_MS, EXTENSION_PLY_LIMIT, delta_margin, eval_history_scale, futility_base,
-    futility_max_depth, futility_per_depth, hindsight_shallower_margin, history_bonus_max,
-    iir_min_depth, improving_four_plies, lmp_base, lmp_max_depth, lmp_not_improving_pct,
-    lmr_cut_node, lmr_deeper_base, lmr_deeper_per_ply, lmr_gives_check, lmr_history_divisor,
-    lmr_killer, lmr_min_depth, lmr_noisy_history_divisor, lmr_noisy_pct, lmr_non_pv,
-    lmr_not_improving, lmr_refuted_moves, lmr_tt_capture, nmp_base_reduction, nmp_depth_divisor,
-    nmp_eval_divisor, nmp_eval_max_reduction, nmp_min_depth, nmp_verify_depth, nmp_verify_quarters,
-    probcut_margin, probcut_min_depth, probcut_reduction, probcut_tt_depth_slack, razor_base,
-    razor_max_depth, razor_per_depth_sq, rfp_margin as rfp_margin_per_ply, rfp_max_depth,
-    se_depth_divisor, se_double_margin, se_margin_per_depth, se_max_double, se_min_depth,
-    se_negative, se_tt_depth_slack, see_max_depth, see_noisy_margin, see_quiet_margin,
-    tt_eval_depth_slack, tt_replacement,
+    CURRMOVE_AFTER_MS, EXTENSION_PLY_LIMIT, capture_futility_base, delta_margin,
+    eval_history_scale, futility_base, futility_max_depth, futility_per_depth,
+    hindsight_shallower_margin, history_bonus_max, iir_min_depth, improving_four_plies, lmp_base,
+    lmp_max_depth, lmp_not_improving_pct, lmr_cut_node, lmr_deeper_base, lmr_deeper_per_ply,
+    lmr_gives_check, lmr_history_divisor, lmr_killer, lmr_min_depth, lmr_noisy_history_divisor,
+    lmr_noisy_pct, lmr_non_pv, lmr_not_improving, lmr_refuted_moves, lmr_tt_capture,
+    nmp_base_reduction, nmp_depth_divisor, nmp_eval_divisor, nmp_eval_max_reduction, nmp_min_depth,
+    nmp_verify_depth, nmp_verify_quarters, probcut_margin, probcut_min_depth, probcut_reduction,
+    probcut_tt_depth_slack, razor_base, razor_max_depth, razor_per_depth_sq,
+    rfp_margin as rfp_margin_per_ply, rfp_max_depth, se_depth_divisor, se_double_margin,
+    se_margin_per_depth, se_max_double, se_min_depth, se_negative, se_tt_depth_slack,
+    see_max_depth, see_noisy_margin, see_quiet_margin, tt_eval_depth_slack, tt_replacement,
 };
 use super::score::{
     DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, Score, mated_in, score_from_tt,
@@ -376,11 +376,30 @@ impl ThreadData {
                     {
                         continue;
                     }
-                } else if c.see_pruning
-                    && depth <= see_max_depth()
-                    && !see_ge(board, mv, -see_noisy_margin() * depth)
-                {
-                    continue;
+                } else {
+                    // Capture futility: the victim's value and a margin
+                    // cannot lift the static evaluation to alpha.
+                    if c.futility
+                        && capture_futility_base() != 0
+                        && !in_check
+                        && lmr_depth <= futility_max_depth()
+                        && mv.promotion.is_none()
+                        && let Some(victim) = self.pos.captured(mv)
+                        && node.static_eval
+                            + capture_futility_base()
+                            + futility_per_depth() * lmr_depth
+                            + see_value(victim)
+                            <= node.alpha
+                        && !checks.gives_check_by(board, mv, moving_piece(board, mv))
+                    {
+                        continue;
+                    }
+                    if c.see_pruning
+                        && depth <= see_max_depth()
+                        && !see_ge(board, mv, -see_noisy_margin() * depth)
+                    {
+                        continue;
+                    }
                 }
             }
             // Its history: read after pruning (most pruned moves need none)

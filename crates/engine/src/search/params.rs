@@ -79,6 +79,11 @@ macro_rules! for_each_tunable {
             futility_max_depth: i32 = 8, 4, 12, 0.5;
             futility_base: Score = 90, 20, 200, 8;
             futility_per_depth: Score = 100, 40, 200, 8;
+            /// Capture futility: a capture (no check, no promotion) at
+            /// reduced depth cannot lift a static evaluation `base +
+            /// per_depth * depth + the victim's value` below alpha. 0 turns
+            /// it off.
+            capture_futility_base: Score = 0, 0, 400, 15;
             /// Late move pruning: after `base + depth^2` quiet moves (this
             /// percent of them when not improving) the rest are skipped.
             lmp_max_depth: i32 = 8, 4, 12, 0.5;
