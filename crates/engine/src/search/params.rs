@@ -166,9 +166,9 @@ macro_rules! for_each_tunable {
             /// to this many plies below the iteration's depth (a fail low
             /// restores it). 0 turns it off.
             aspiration_fail_high_plies: i32 = 0, 0, 4, 1;
-            /// Once a move of a node between 3 and 11 plies deep raises
-            /// alpha (below a mate score), the later moves are searched this
-            /// many plies shallower. 0 turns it off.
+            /// Each move that raises alpha (below a mate score) lowers the
+            /// depth of the node's later moves by this many plies, while it
+            /// is between 3 and 11. 0 turns it off.
             alpha_raised_reduction: i32 = 0, 0, 3, 1;
 
             // --- History (history.rs, movepick.rs) ---
