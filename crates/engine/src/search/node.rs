@@ -21,8 +21,8 @@ use std::sync::atomic::Ordering;
 use super::history::{Cutoff, PieceTo, Tried, learn_cutoff, piece_to};
 use super::movepick::{MovePicker, Stage};
 use super::params::{
-    CURRMOVE_AFTER_MS, EXTENSION_PLY_LIMIT, alpha_raised_reduction, capture_futility_base,
-    delta_margin, eval_history_scale, futility_base, futility_max_depth, futility_per_depth,
+    CURRMOVE_AFTER_MS, EXTENSION_PLY_LIMIT, capture_futility_base, delta_margin,
+    eval_history_scale, futility_base, futility_max_depth, futility_per_depth,
     hindsight_shallower_margin, history_bonus_max, iir_min_depth, improving_four_plies, lmp_base,
     lmp_max_depth, lmp_not_improving_pct, lmr_cut_node, lmr_deeper_base, lmr_deeper_per_ply,
     lmr_gives_check, lmr_history_divisor, lmr_killer, lmr_min_depth, lmr_noisy_history_divisor,
@@ -312,8 +312,7 @@ impl ThreadData {
         if c.iir && depth >= iir_min_depth() && node.tt_move.is_none() && (PV || cut_node) {
             node.depth -= 1;
         }
-        // The moves' depth: lowered once a move has raised alpha (below).
-        let mut depth = node.depth;
+        let depth = node.depth;
 
         // Step 8. The move loop.
         let prevs = self.stack.prevs(ply);
@@ -505,12 +504,6 @@ impl ThreadData {
                         break;
                     }
                     node.alpha = score;
-                    // A PV node with a move inside its window: the later
-                    // moves must beat it, and are searched shallower.
-                    let cut = alpha_raised_reduction();
-                    if cut > 0 && depth > 2 && depth < 12 && score.abs() < MATE_BOUND {
-                        depth = (depth - cut).max(1);
-                    }
                 }
             }
             if Some(mv) != best_move {

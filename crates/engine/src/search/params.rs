@@ -166,10 +166,6 @@ macro_rules! for_each_tunable {
             /// to this many plies below the iteration's depth (a fail low
             /// restores it). 0 turns it off.
             aspiration_fail_high_plies: i32 = 0, 0, 4, 1;
-            /// Each move that raises alpha (below a mate score) lowers the
-            /// depth of the node's later moves by this many plies, while it
-            /// is between 3 and 11. 0 turns it off.
-            alpha_raised_reduction: i32 = 0, 0, 3, 1;
 
             // --- History (history.rs, movepick.rs) ---
 
