@@ -2,7 +2,7 @@
 //! fifty-move rule, insufficient material, move classification, and FEN
 //! round trips in all three castling notations.
 
-use cutoff_engine::board::{Color, Piece, Position, STARTPOS, moves};
+use cutoff_engine::board::{Piece, Position, STARTPOS, moves};
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen, false).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -200,84 +200,4 @@ fn fen_round_trips_in_every_castling_notation() {
     assert_eq!(inner.fen(), "rr2k3/8/8/8/8/8/8/RR2K3 w Bb - 0 1");
     // Without Chess960, such castling rights are refused.
     assert!(Position::from_fen("rr2k3/8/8/8/8/8/8/RR2K3 w Bb - 0 1", false).is_err());
-}
-
-#[test]
-fn the_cuckoo_table_holds_every_reversible_move_of_a_piece() {
-    use cutoff_engine::board::cuckoo;
-    assert_eq!(cuckoo::stored(), cuckoo::MOVES);
-    // Every quiet move of a piece (castling aside) in these positions
-    // changes the key by a difference the table knows, with its squares.
-    let fens = [
-        STARTPOS,
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-        "4k3/8/8/3q4/8/8/8/2B1K2R b K - 0 1",
-    ];
-    let mut checked = 0;
-    for fen in fens {
-        let p = pos(fen);
-        let board = p.board();
-        for mv in p.legal_moves() {
-            let piece = board.piece_on(mv.from).expect("a piece moves");
-            let castles = board.color_on(mv.to) == board.color_on(mv.from);
-            if piece == Piece::Pawn || p.is_capture(mv) || castles {
-                continue;
-            }
-            let mut after = board.clone();
-            after.play(mv);
-            // Moves that change castling rights change the key by more.
-            if after.castle_rights(Color::White) != board.castle_rights(Color::White)
-                || after.castle_rights(Color::Black) != board.castle_rights(Color::Black)
-            {
-                continue;
-            }
-            let found = cuckoo::lookup(p.key() ^ Position::new(after, false).key());
-            let squares = found.map(|(a, b)| if a == mv.from { (a, b) } else { (b, a) });
-            assert_eq!(squares, Some((mv.from, mv.to)), "{mv} in {fen}");
-            checked += 1;
-        }
-    }
-    assert!(checked > 80, "only {checked} moves checked");
-    // A pawn's push or a capture is no such move.
-    let p = pos(STARTPOS);
-    let mut after = p.clone();
-    play(&mut after, "e2e3");
-    assert_eq!(cuckoo::lookup(p.key() ^ after.key()), None);
-}
-
-#[test]
-fn a_repetition_in_hand_is_seen_inside_the_search_only() {
-    // Black can play Nf6-g8 back to the start position, three plies back.
-    let mut p = Position::from_fen(STARTPOS, false).expect("startpos");
-    play(&mut p, "g1f3 g8f6 f3g1");
-    assert!(
-        p.upcoming_repetition(4),
-        "the start position is after the root"
-    );
-    assert!(!p.upcoming_repetition(3), "the start position is the root");
-    assert!(!p.is_repetition(4), "no repetition yet");
-    // After a pawn move nothing earlier can come back.
-    play(&mut p, "e7e6");
-    assert!(!p.upcoming_repetition(10));
-}
-
-#[test]
-fn a_repetition_in_hand_needs_an_open_path_and_the_side_to_moves_piece() {
-    // Black's rook went round the knight on d4 to d1 while White's king
-    // went round a square: it cannot go back to d8 in one move, although
-    // the positions differ by that move alone (and the king's tour leaves
-    // no later position one move away).
-    let mut p = pos("3r3k/8/8/8/3N3K/8/8/8 w - - 0 1");
-    play(&mut p, "h4h5 d8a8 h5g5 a8a1 g5g4 a1d1 g4h4");
-    assert!(!p.upcoming_repetition(20), "the knight blocks the file");
-    // Without the knight the rook goes straight back.
-    let mut open = pos("3r3k/8/8/8/7K/8/8/8 w - - 0 1");
-    play(&mut open, "h4h5 d8a8 h5g5 a8a1 g5g4 a1d1 g4h4");
-    assert!(open.upcoming_repetition(20));
-    // White's knight could undo its move, but it is Black's turn.
-    let mut theirs = pos("6k1/8/8/8/8/8/8/1N5K w - - 0 1");
-    play(&mut theirs, "h1h2 g8h8 h2h1 h8g8 b1c3");
-    assert!(!theirs.upcoming_repetition(20));
 }

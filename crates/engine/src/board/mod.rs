@@ -5,7 +5,6 @@
 //! for repetition detection, null moves, and move classification helpers.
 
 pub mod cli;
-pub mod cuckoo;
 pub mod fen;
 pub mod moves;
 pub mod perft;
@@ -217,7 +216,10 @@ impl Position {
     /// one must have occurred twice (threefold repetition).
     pub fn is_repetition(&self, ply: usize) -> bool {
         let key = self.key();
-        let window = self.reversible_plies();
+        let since_null = self.keys.len() - self.nulls.last().copied().unwrap_or(0);
+        let window = (self.board.halfmove_clock() as usize)
+            .min(self.keys.len())
+            .min(since_null);
         let mut seen = 0;
         let mut back = 4;
         while back <= window {
@@ -233,41 +235,6 @@ impl Position {
             back += 2;
         }
         false
-    }
-
-    /// True if the side to move has a move (of a piece, not a pawn) that
-    /// returns to a position of the line reached after the search root,
-    /// fewer than `ply` moves ago: that one repetition would be a draw
-    /// (see `is_repetition`), so the node is worth at least a draw. Legality
-    /// aside: a pinned piece counts, as in the field.
-    pub fn upcoming_repetition(&self, ply: usize) -> bool {
-        let key = self.key();
-        let occupied = self.board.occupied();
-        let window = self.reversible_plies().min(ply.saturating_sub(1));
-        let mut back = 3;
-        while back <= window {
-            let diff = key ^ self.keys[self.keys.len() - back];
-            if let Some((a, b)) = cuckoo::lookup(diff) {
-                let from = if occupied.has(a) { a } else { b };
-                let path = cozy_chess::get_between_rays(a, b) | a.bitboard() | b.bitboard();
-                if (path & occupied) == from.bitboard()
-                    && self.board.color_on(from) == Some(self.side_to_move())
-                {
-                    return true;
-                }
-            }
-            back += 2;
-        }
-        false
-    }
-
-    /// How many of the latest positions may repeat: since the last capture
-    /// or pawn move, and since the last null move.
-    fn reversible_plies(&self) -> usize {
-        let since_null = self.keys.len() - self.nulls.last().copied().unwrap_or(0);
-        (self.board.halfmove_clock() as usize)
-            .min(self.keys.len())
-            .min(since_null)
     }
 
     /// Draw by the fifty-move rule (a mate on the last move still wins).

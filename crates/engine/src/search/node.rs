@@ -33,7 +33,6 @@ use super::params::{
     rfp_margin as rfp_margin_per_ply, rfp_max_depth, se_depth_divisor, se_double_margin,
     se_margin_per_depth, se_max_double, se_min_depth, se_negative, se_tt_depth_slack,
     see_max_depth, see_noisy_margin, see_quiet_margin, tt_eval_depth_slack, tt_replacement,
-    upcoming_repetition,
 };
 use super::score::{
     DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, Score, mated_in, score_from_tt,
@@ -185,12 +184,6 @@ impl ThreadData {
             }
             if ply >= MAX_PLY - 1 {
                 return if in_check { DRAW } else { self.evaluate() };
-            }
-            if let Some(draw) = self.draw_in_hand(ply, node.alpha) {
-                node.alpha = draw;
-                if node.alpha >= node.beta {
-                    return node.alpha;
-                }
             }
             if c.mate_distance_pruning {
                 // No line from here can beat a mate already found nearer the root.
@@ -879,14 +872,6 @@ impl ThreadData {
         }
     }
 
-    /// The draw score, when it is above `alpha` and the side to move can
-    /// repeat a position of the line at once (`upcoming_repetition`).
-    fn draw_in_hand(&self, ply: usize, alpha: Score) -> Option<Score> {
-        let draw = self.draw_score(ply);
-        (upcoming_repetition() != 0 && alpha < draw && self.pos.upcoming_repetition(ply))
-            .then_some(draw)
-    }
-
     /// The table's entry for `key`, if this node may probe and the table is on.
     fn probe_tt(&self, cx: &Context, key: u64, allowed: bool) -> Option<TtEntry> {
         if allowed && self.config.tt {
@@ -1106,12 +1091,6 @@ impl ThreadData {
         let in_check = self.pos.in_check();
         if ply >= MAX_PLY - 1 {
             return if in_check { DRAW } else { self.evaluate() };
-        }
-        if let Some(draw) = self.draw_in_hand(ply, alpha) {
-            alpha = draw;
-            if alpha >= beta {
-                return alpha;
-            }
         }
         if !self.config.quiescence {
             return self.leaf_without_quiescence(ply);

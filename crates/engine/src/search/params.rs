@@ -71,10 +71,6 @@ macro_rules! for_each_tunable {
             /// With the side in check two plies back (no static evaluation),
             /// "improving" compares with four plies back (1 on, 0 off).
             improving_four_plies: i32 = 0, 0, 1, 1;
-            /// A node whose side to move can return to a position of the
-            /// line at once is worth at least a draw: alpha is raised to
-            /// the draw score before its moves are searched (1 on, 0 off).
-            upcoming_repetition: i32 = 0, 0, 1, 1;
 
             // --- Move-level pruning (node.rs) ---
 
