@@ -29,7 +29,7 @@ use super::params::{
     lmr_noisy_pct, lmr_non_pv, lmr_not_improving, lmr_refuted_moves, lmr_tt_capture,
     nmp_base_reduction, nmp_depth_divisor, nmp_eval_divisor, nmp_eval_max_reduction, nmp_min_depth,
     nmp_verify_depth, nmp_verify_quarters, probcut_margin, probcut_min_depth, probcut_reduction,
-    probcut_tt_depth_slack, qsearch_move_limit, razor_base, razor_max_depth, razor_per_depth_sq,
+    probcut_tt_depth_slack, razor_base, razor_max_depth, razor_per_depth_sq,
     rfp_margin as rfp_margin_per_ply, rfp_max_depth, se_depth_divisor, se_double_margin,
     se_margin_per_depth, se_max_double, se_min_depth, se_negative, se_tt_depth_slack,
     see_max_depth, see_noisy_margin, see_quiet_margin, tt_eval_depth_slack, tt_replacement,
@@ -39,7 +39,7 @@ use super::score::{
     score_to_tt, tb_win_in,
 };
 use super::thread::{Context, ThreadData};
-use crate::board::moves::{CheckInfo, gives_check, moving_piece};
+use crate::board::moves::{CheckInfo, moving_piece};
 use crate::board::see::{see_ge, see_value};
 use crate::board::{BitBoard, Move};
 use crate::tablebase::Wdl;
@@ -1163,9 +1163,7 @@ impl ThreadData {
                     if !see_ge(self.pos.board(), mv, 0) {
                         continue;
                     }
-                } else if self.beyond_move_limit(ply, moves, mv)
-                    || self.skip_capture(mv, static_eval, alpha, picker.stage())
-                {
+                } else if self.skip_capture(mv, static_eval, alpha, picker.stage()) {
                     continue;
                 }
             }
@@ -1212,18 +1210,6 @@ impl ThreadData {
         (node.in_check, node.raw_eval, node.tt_entry) = (in_check, raw_eval, entry);
         self.store_result(cx, &node, best, best_move);
         best
-    }
-
-    /// Quiescence's move-count pruning (`qsearch_move_limit`): past the
-    /// limit only recaptures, promotions and checks are searched. Whether
-    /// the move checks is asked last, of the few moves that get that far.
-    fn beyond_move_limit(&self, ply: usize, moves: usize, mv: Move) -> bool {
-        let limit = qsearch_move_limit();
-        limit != 0
-            && moves > limit as usize
-            && mv.promotion.is_none()
-            && Some(mv.to) != self.stack[ply - 1].to
-            && !gives_check(self.pos.board(), mv)
     }
 
     /// SEE pruning (a hash move that loses material) and delta pruning (a

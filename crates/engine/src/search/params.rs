@@ -100,10 +100,6 @@ macro_rules! for_each_tunable {
             /// Delta pruning: a capture that cannot bring the score near
             /// alpha even with this margin is skipped.
             delta_margin: Score = 200, 50, 400, 15;
-            /// Move-count pruning: after this many moves, quiescence skips a
-            /// capture that neither recaptures on the last move's square,
-            /// nor promotes, nor gives check (0 turns it off).
-            qsearch_move_limit: i32 = 0, 0, 8, 1;
 
             // --- Late move reductions (node.rs, the table in thread.rs) ---
 

@@ -19,7 +19,7 @@ use super::params::{lmr_base_pct, lmr_divisor_pct};
 use super::score::{INFINITE, MAX_PLY, NO_EVAL, Score};
 use super::shared::Shared;
 use crate::board::moves::CheckInfo;
-use crate::board::{BitBoard, Move, Position, Square};
+use crate::board::{BitBoard, Move, Position};
 use crate::eval::Evaluator;
 use crate::tablebase::Syzygy;
 use crate::time::Limits;
@@ -58,9 +58,6 @@ pub struct Frame {
     /// histories of the plies below read; `None` for a null move and in
     /// quiescence.
     pub piece_to: Option<PieceTo>,
-    /// The square the move made at this ply went to (`None` for a null
-    /// move), in quiescence too: a recapture there is worth searching.
-    pub to: Option<Square>,
     pub null_move: bool,
     /// Move excluded by a singular-extension verification search.
     pub excluded: Option<Move>,
@@ -82,7 +79,6 @@ impl Default for Frame {
         Self {
             static_eval: NO_EVAL,
             piece_to: None,
-            to: None,
             null_move: false,
             excluded: None,
             double_extensions: 0,
@@ -498,7 +494,6 @@ impl ThreadData {
         }
         let frame = &mut self.stack[ply];
         frame.piece_to = piece_to;
-        frame.to = mv.map(|m| m.to);
         frame.null_move = mv.is_none();
         frame.quiet = None;
         true
