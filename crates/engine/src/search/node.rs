@@ -32,8 +32,7 @@ use super::params::{
     probcut_tt_depth_slack, razor_base, razor_max_depth, razor_per_depth_sq,
     rfp_margin as rfp_margin_per_ply, rfp_max_depth, se_depth_divisor, se_double_margin,
     se_margin_per_depth, se_max_double, se_min_depth, se_negative, se_tt_depth_slack,
-    see_max_depth, see_noisy_margin, see_quiet_margin, small_probcut_depth_slack,
-    small_probcut_margin, tt_eval_depth_slack, tt_replacement,
+    see_max_depth, see_noisy_margin, see_quiet_margin, tt_eval_depth_slack, tt_replacement,
 };
 use super::score::{
     DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, Score, mated_in, score_from_tt,
@@ -314,9 +313,6 @@ impl ThreadData {
             node.depth -= 1;
         }
         let depth = node.depth;
-        if let Some(s) = small_probcut(&node) {
-            return s;
-        }
 
         // Step 8. The move loop.
         let prevs = self.stack.prevs(ply);
@@ -978,24 +974,6 @@ enum Singular {
 // --- Margins and reductions ---
 
 /// Razoring: how far below alpha the evaluation must be.
-/// Step 7b. The table's small ProbCut (`small_probcut_margin`): a lower
-/// bound far enough above beta from a search nearly as deep stands for
-/// the node's cutoff, at the raised beta (not at the root, and not near
-/// a mate, where the margin means nothing).
-fn small_probcut(node: &Node) -> Option<Score> {
-    let margin = small_probcut_margin();
-    let (e, s) = (node.tt_entry?, node.tt_score?);
-    let rbeta = node.beta + margin;
-    (margin != 0
-        && !node.is_root()
-        && e.bound != TtBound::Upper
-        && e.depth >= node.depth - small_probcut_depth_slack()
-        && s >= rbeta
-        && node.beta.abs() < MATE_BOUND
-        && s.abs() < MATE_BOUND)
-        .then_some(rbeta)
-}
-
 fn razor_margin(depth: i32) -> Score {
     razor_base() + razor_per_depth_sq() * depth * depth
 }

@@ -53,12 +53,6 @@ macro_rules! for_each_tunable {
             /// beta makes ProbCut useless; the proof is stored this much
             /// below the node's depth.
             probcut_tt_depth_slack: i32 = 3, 1, 6, 0.5;
-            /// The table's small ProbCut: a lower bound this far above beta,
-            /// from a search at most `small_probcut_depth_slack` plies
-            /// shallower, is a cutoff before any move is searched (0 turns
-            /// it off).
-            small_probcut_margin: Score = 0, 0, 800, 30;
-            small_probcut_depth_slack: i32 = 4, 1, 8, 0.5;
             /// Internal iterative reduction: a node without a hash move from
             /// this depth is searched one ply shallower.
             iir_min_depth: i32 = 4, 2, 8, 0.5;
