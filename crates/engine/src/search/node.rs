@@ -30,10 +30,9 @@ use super::params::{
     nmp_base_reduction, nmp_depth_divisor, nmp_eval_divisor, nmp_eval_max_reduction, nmp_min_depth,
     nmp_verify_depth, nmp_verify_quarters, probcut_margin, probcut_min_depth, probcut_reduction,
     probcut_tt_depth_slack, razor_base, razor_max_depth, razor_per_depth_sq,
-    rfp_margin as rfp_margin_per_ply, rfp_max_depth, se_cut_node_negative, se_depth_divisor,
-    se_double_margin, se_margin_per_depth, se_max_double, se_min_depth, se_negative,
-    se_tt_depth_slack, see_max_depth, see_noisy_margin, see_quiet_margin, tt_eval_depth_slack,
-    tt_replacement,
+    rfp_margin as rfp_margin_per_ply, rfp_max_depth, se_depth_divisor, se_double_margin,
+    se_margin_per_depth, se_max_double, se_min_depth, se_negative, se_tt_depth_slack,
+    see_max_depth, see_noisy_margin, see_quiet_margin, tt_eval_depth_slack, tt_replacement,
 };
 use super::score::{
     DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, NO_EVAL, Score, mated_in, score_from_tt,
@@ -784,8 +783,6 @@ impl ThreadData {
             Singular::MultiCut(singular_beta)
         } else if tt_score >= beta {
             Singular::Extend(-se_negative())
-        } else if node.cut_node {
-            Singular::Extend(-se_cut_node_negative())
         } else {
             Singular::Extend(0)
         }

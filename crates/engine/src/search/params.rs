@@ -152,10 +152,6 @@ macro_rules! for_each_tunable {
             se_depth_divisor: i32 = 2, 1, 4, 0.5;
             /// Plies taken off a hash move that is not singular but beats beta.
             se_negative: i32 = 2, 0, 4, 0.5;
-            /// Plies taken off a hash move that is neither singular nor
-            /// above beta, at a node expected to fail high (a cut node):
-            /// another move will likely do it (0 turns it off).
-            se_cut_node_negative: i32 = 0, 0, 3, 1;
             /// Double extensions allowed along one line (tree growth).
             se_max_double: u32 = 6, 0, 16, 1;
 
